@@ -1,0 +1,78 @@
+import type { ModuleCode } from './modules.ts';
+import type { OptionCode } from './options.ts';
+
+/** Roles of spec 1 §6 plus VISUALIZADOR (read-only) and PROVEEDOR (supplier portal). */
+export const ROLE = {
+  SUPER: 0,
+  ADMINISTRADOR: 1,
+  ESTANDAR: 2,
+  LOGISTICA: 3,
+  CONTABILIDAD: 4,
+  INVENTARIO: 5,
+  GERENCIA: 6,
+  TESORERIA: 7,
+  JEFE_ALMACEN: 8,
+  VISUALIZADOR: 9,
+  PROVEEDOR: 10,
+} as const;
+
+export const ROLE_NAMES: Record<number, string> = {
+  0: 'SUPER',
+  1: 'ADMINISTRADOR',
+  2: 'ESTÁNDAR',
+  3: 'LOGÍSTICA',
+  4: 'CONTABILIDAD',
+  5: 'INVENTARIO',
+  6: 'GERENCIA',
+  7: 'TESORERIA',
+  8: 'JEFE_ALMACEN',
+  9: 'VISUALIZADOR',
+  10: 'PROVEEDOR',
+};
+
+const INTERNAL: ModuleCode[] = [
+  'orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario',
+  'asignacion_items', 'transferencia_items', 'caja', 'orden_venta', 'cliente', 'vendedor',
+  'producto_venta', 'envio', 'mixer', 'centro_costo', 'marca', 'unidad', 'proyecto', 'empleado', 'usuario',
+];
+
+/**
+ * What each role grants. SUPER is not listed: it has every module and option by rule
+ * (DECISIONS §1), so modules added later reach it without a data change.
+ */
+export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: OptionCode[] }> = {
+  [ROLE.ADMINISTRADOR]: {
+    modules: INTERNAL,
+    options: ['registrar_producto', 'registrar_asignacion', 'registrar_devolucion', 'registrar_transferencia_orden_compra', 'registrar_orden_venta_pago', 'editar_orden_venta'],
+  },
+  [ROLE.GERENCIA]: {
+    modules: ['orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'inventario', 'caja', 'orden_venta', 'cliente', 'envio', 'centro_costo', 'proyecto', 'empleado'],
+    options: ['aprobar_orden_compra', 'aprobar_orden_pago', 'aprobar_orden_venta', 'aprobar_pedido_items', 'aprobar_caja'],
+  },
+  [ROLE.CONTABILIDAD]: {
+    modules: ['orden_compra', 'orden_pago', 'proveedor', 'caja', 'centro_costo', 'orden_venta', 'cliente'],
+    options: ['aprobar_orden_compra_contable', 'registrar_orden_venta_pago'],
+  },
+  [ROLE.LOGISTICA]: {
+    modules: ['orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario', 'transferencia_items', 'centro_costo', 'marca', 'unidad'],
+    options: ['registrar_producto', 'registrar_transferencia_orden_compra'],
+  },
+  [ROLE.INVENTARIO]: {
+    modules: ['inventario', 'asignacion_items', 'transferencia_items', 'producto', 'marca', 'unidad', 'empleado'],
+    options: ['registrar_asignacion', 'registrar_devolucion'],
+  },
+  [ROLE.TESORERIA]: {
+    modules: ['orden_compra', 'orden_pago', 'caja', 'orden_venta'],
+    options: ['pagar_orden_compra', 'registrar_orden_venta_pago'],
+  },
+  [ROLE.JEFE_ALMACEN]: {
+    modules: ['inventario', 'asignacion_items', 'transferencia_items', 'pedido_items'],
+    options: ['registrar_asignacion', 'registrar_devolucion'],
+  },
+  [ROLE.ESTANDAR]: {
+    modules: ['caja', 'pedido_items', 'inventario'],
+    options: [],
+  },
+  [ROLE.VISUALIZADOR]: { modules: INTERNAL, options: [] },
+  [ROLE.PROVEEDOR]: { modules: ['proveedor_orden_compra'], options: [] },
+};

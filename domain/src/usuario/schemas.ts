@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages.ts';
+
+/** Spec 1 §5: every missing field of the user form answers 'Faltan ingresar datos'. */
+const missing = { error: MSG.missingUserData };
+const text = (max: number) => z.string(missing).trim().min(1, MSG.missingUserData).max(max, `Máximo ${max} caracteres`);
+
+export const PASSWORD_RULE = 'La contraseña debe tener al menos 8 caracteres, con letras y números';
+export const password = z
+  .string(missing)
+  .min(1, MSG.missingUserData)
+  .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_RULE)
+  .refine((v) => v.length <= 128, 'La contraseña no debe superar 128 caracteres');
+
+export const dni = z
+  .string(missing)
+  .trim()
+  .min(1, MSG.missingUserData)
+  .regex(/^(\d{8}|[A-Za-z0-9]{9,12})$/, 'El DNI debe tener 8 dígitos (carné de extranjería: 9 a 12 caracteres)');
+
+export const correo = z.string(missing).trim().toLowerCase().min(1, MSG.missingUserData).pipe(z.email(MSG.email));
+
+const roles = z
+  .array(z.object({ rol_id: z.number().int().min(0) }), missing)
+  .min(1, MSG.missingUserData)
+  .refine((l) => new Set(l.map((r) => r.rol_id)).size === l.length, 'Un rol se repite');
+
+const common = {
+  usu_nombre: text(100),
+  usu_apellido: text(100),
+  usu_correo: correo,
+  usu_nivel: z.number(missing).int().min(0).max(9),
+  pry_id: z.number().int().positive().nullable().default(null),
+  lista_usuario_rol: roles,
+  opciones: z.array(z.number().int().positive()).default([]),
+};
+
+export const UsuarioRegistrar = z.object({
+  usuario: z.object({ ...common, usu_dni: dni, usu_password: password, tiu_id: z.literal(1).default(1) }, missing),
+});
+export type UsuarioRegistrar = z.infer<typeof UsuarioRegistrar>;
+
+/** DNI is not editable on modify (spec 1 §5); an empty password keeps the current one. */
+export const UsuarioModificar = z.object({
+  usuario: z.object({
+    ...common,
+    usu_id: z.number().int().positive(),
+    usu_version: z.number().int().positive(),
+    usu_estado: z.union([z.literal(0), z.literal(1)]).default(1),
+    usu_password: z.union([z.literal(''), password]).optional(),
+  }, missing),
+});
+export type UsuarioModificar = z.infer<typeof UsuarioModificar>;
+
+export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: z.number().int().positive() }) });
+
+export const UsuarioBuscar = z.object({
+  search: z.string().trim().max(100).default(''),
+  usu_estado: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
+  start: z.number().int().min(0).default(0),
+  length: z.number().int().min(1).max(100).default(10),
+});
+export type UsuarioBuscar = z.infer<typeof UsuarioBuscar>;
+
+export const ChangePassword = z
+  .object({
+    password_actual: z.string({ error: MSG.required }).min(1, MSG.required),
+    password_nuevo: password,
+    password_confirmacion: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .refine((v) => v.password_nuevo === v.password_confirmacion, { message: MSG.passwordMismatch, path: ['password_confirmacion'] });
+export type ChangePassword = z.infer<typeof ChangePassword>;
+
+export const ObtenerOpciones = z.object({ opcion_usuario: z.object({ usu_id: z.number().int().positive() }) });
+
+export const GetByRol = z.object({ id_role: z.number().int().min(0) });
+
+/** Login name: a name without '@' gets the company domain (spec 1 §5). */
+export function loginEmail(username: string, companyDomain: string): string {
+  const u = username.trim().toLowerCase();
+  return u.includes('@') ? u : `${u}@${companyDomain}`;
+}

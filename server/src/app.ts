@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MSG } from '@obra/domain';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import { registerModules } from './modules/index.ts';
+import { auditDetail, recordAudit } from './platform/audit.ts';
+import { createAccessGuard } from './platform/auth/access.ts';
+import { fail, ok } from './platform/envelope.ts';
+import { AppError } from './platform/errors.ts';
+
+export type App = FastifyInstance;
+
+const HTTP_MESSAGES: Record<number, string> = {
+  400: MSG.badRequest,
+  401: MSG.unauthenticated,
+  403: MSG.forbidden,
+  404: MSG.notFound,
+  405: 'Método no permitido',
+  406: 'Formato de respuesta no soportado',
+  413: 'El contenido enviado supera el tamaño permitido',
+  415: 'Tipo de contenido no soportado',
+  429: MSG.tooManyAttempts,
+};
+
+function errorReply(error: FastifyError | AppError | Error): { status: number; message: string; data: unknown } {
+  if (error instanceof AppError) return { status: error.statusCode, message: error.message, data: error.data };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    return { status: 400, message: first?.message || MSG.badRequest, data: null };
+  }
+  const code = (error as FastifyError).statusCode;
+  if (code === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, message: MSG.fileTooLarge, data: null };
+  }
+  if (code && code >= 400 && code < 500) return { status: code, message: HTTP_MESSAGES[code] ?? MSG.badRequest, data: null };
+  return { status: 500, message: MSG.internal, data: null };
+}
+
+export async function buildApp(deps: Deps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.usu_password', '*.access_token'], remove: true },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Ant Design writes its styles at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, ...fail(MSG.tooManyAttempts) }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Obra API', version: config.appVersion }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Every API route must say who may call it; an undeclared one stops the start-up.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso`);
+    }
+  });
+  app.addHook('onRequest', createAccessGuard(database.db, deps.tokens));
+  app.addHook('onResponse', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access || access.read || !request.user) return;
+    await recordAudit(database.db, {
+      aud_accion: 'mutacion', usu_id: request.user.usu_id, aud_ip: request.ip, aud_metodo: request.method,
+      aud_ruta: request.routeOptions.url, aud_modulo: access.module, aud_estado_http: reply.statusCode,
+      aud_detalle: auditDetail(request.body),
+    }, request.log);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const r = errorReply(error);
+    if (r.status >= 500) request.log.error({ err: error }, 'error no controlado');
+    else request.log.info({ status: r.status, motivo: r.message }, 'solicitud rechazada');
+    return reply.status(r.status).send(fail(r.message, r.data));
+  });
+
+  app.get('/health/live', async () => ok({ up: true }));
+  app.get('/health/ready', async (_req, reply) => {
+    try {
+      await database.ping();
+      return ok({ database: database.kind });
+    } catch {
+      return reply.status(503).send(fail('Base de datos no disponible'));
+    }
+  });
+
+  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // History-mode routes (spec 1 §2.1) fall back to the web's index.html; /api stays JSON.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send(fail('Ruta no encontrada'));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { seedReference } from './db/seed/reference.ts';
+import type { Deps } from './deps.ts';
+import { createTokenService } from './platform/auth/tokens.ts';
+import { createMailer } from './platform/mail.ts';
+import { createLocalStorage } from './platform/storage.ts';
+
+/** Opens (and migrates) the database named by the configuration. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'pgdata') });
+}
+
+/** Everything the app needs; reference data is refreshed on every start, demo data only once. */
+export async function createDeps(config: Config, database?: Database): Promise<Deps> {
+  const db = database ?? (await openConfiguredDatabase(config));
+  await seedReference(db.db);
+  if (config.seedDemo) await seedDemoIfEmpty(db.db);
+  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  return {
+    config,
+    database: db,
+    storage,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage }),
+    tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
+  };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import rootPackage from '../../package.json' with { type: 'json' };
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  OAUTH_CLIENT_ID: z.string().default('obra-web'),
+  OAUTH_CLIENT_SECRET: z.string().default('obra'),
+  COMPANY_DOMAIN: z.string().default('andina.pe'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  APP_VERSION: z.string().default(rootPackage.version),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** The JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
+function ensureSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuración inválida: ${detail}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? ensureSecret(dataDir),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    oauthClient: { id: e.OAUTH_CLIENT_ID, secret: e.OAUTH_CLIENT_SECRET },
+    companyDomain: e.COMPANY_DOMAIN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    /** Demo data by default only on the embedded database. */
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    appVersion: e.APP_VERSION,
+    /** Behind a load balancer: take the client address from X-Forwarded-For. */
+    trustProxy: e.TRUST_PROXY,
+  };
+}

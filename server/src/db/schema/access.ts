@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { proyecto, proveedor } from './organization.ts';
+import { tipoUsuario } from './reference.ts';
+
+export const rol = pgTable('rol', {
+  rol_id: integer().primaryKey(),
+  rol_nombre: varchar({ length: 40 }).notNull().unique(),
+});
+
+export const moduloGrupo = pgTable('modulo_grupo', {
+  mgp_id: integer().primaryKey(),
+  mgp_nombre: varchar({ length: 60 }).notNull(),
+});
+
+export const modulo = pgTable('modulo', {
+  mod_id: integer().primaryKey(),
+  mod_codigo: varchar({ length: 40 }).notNull().unique(),
+  mod_nombre: varchar({ length: 80 }).notNull(),
+  mod_url: varchar({ length: 80 }),
+  mgp_id: integer().notNull().references(() => moduloGrupo.mgp_id),
+});
+
+export const opcion = pgTable('opcion', {
+  opc_id: integer().primaryKey(),
+  opc_codigo: varchar({ length: 60 }).notNull().unique(),
+  opc_nombre: varchar({ length: 120 }).notNull(),
+  mod_id: integer().notNull().references(() => modulo.mod_id),
+});
+
+export const rolModulo = pgTable('rol_modulo', {
+  rol_id: integer().notNull().references(() => rol.rol_id),
+  mod_id: integer().notNull().references(() => modulo.mod_id),
+}, (t) => [primaryKey({ columns: [t.rol_id, t.mod_id] })]);
+
+export const rolOpcion = pgTable('rol_opcion', {
+  rol_id: integer().notNull().references(() => rol.rol_id),
+  opc_id: integer().notNull().references(() => opcion.opc_id),
+}, (t) => [primaryKey({ columns: [t.rol_id, t.opc_id] })]);
+
+export const usuario = pgTable('usuario', {
+  usu_id: serial().primaryKey(),
+  usu_nombre: varchar({ length: 100 }).notNull(),
+  usu_apellido: varchar({ length: 100 }).notNull(),
+  usu_dni: varchar({ length: 15 }).notNull(),
+  usu_correo: varchar({ length: 150 }).notNull(),
+  usu_password_hash: text().notNull(),
+  usu_nivel: smallint().notNull().default(0),
+  tiu_id: smallint().notNull().default(1).references(() => tipoUsuario.tiu_id),
+  usu_estado: smallint().notNull().default(1),
+  pry_id: integer().references(() => proyecto.pry_id),
+  pve_id: integer().references(() => proveedor.pve_id),
+  cli_id: integer(),
+  usu_firma: text(),
+  /** Bumped on password, role or status change: older tokens stop working (DECISIONS §1). */
+  usu_token_version: integer().notNull().default(1),
+  /** Optimistic concurrency: a modify must send the version it read. */
+  usu_version: integer().notNull().default(1),
+  /** Supplier accounts start unconfirmed (DECISIONS §7). */
+  usu_confirmado: boolean().notNull().default(true),
+  usu_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  usu_fecha_modificacion: timestamp({ withTimezone: true }),
+}, (t) => [
+  uniqueIndex('usuario_correo_uq').on(sql`lower(${t.usu_correo})`),
+  index('usuario_dni_idx').on(t.usu_dni),
+  index('usuario_pry_idx').on(t.pry_id),
+  index('usuario_pve_idx').on(t.pve_id),
+  index('usuario_search_trgm').using('gin', sql`(lower(${t.usu_nombre} || ' ' || ${t.usu_apellido} || ' ' || ${t.usu_correo} || ' ' || ${t.usu_dni})) gin_trgm_ops`),
+  index('usuario_orden_idx').on(t.usu_apellido, t.usu_nombre, t.usu_id),
+]);
+
+export const usuarioRol = pgTable('usuario_rol', {
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  rol_id: integer().notNull().references(() => rol.rol_id),
+}, (t) => [primaryKey({ columns: [t.usu_id, t.rol_id] }), index('usuario_rol_rol_idx').on(t.rol_id)]);
+
+export const usuarioOpcion = pgTable('usuario_opcion', {
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  opc_id: integer().notNull().references(() => opcion.opc_id),
+}, (t) => [primaryKey({ columns: [t.usu_id, t.opc_id] })]);

@@ -1,0 +1,4 @@
+export * from './reference.ts';
+export * from './organization.ts';
+export * from './access.ts';
+export * from './platform.ts';

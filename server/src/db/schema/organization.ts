@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { pais } from './reference.ts';
+
+export const proyecto = pgTable('proyecto', {
+  pry_id: serial().primaryKey(),
+  pry_codigo: varchar({ length: 20 }).notNull().unique(),
+  pry_nombre: varchar({ length: 120 }).notNull(),
+  pry_descripcion: varchar({ length: 400 }).notNull().default(''),
+  pry_estado: smallint().notNull().default(1),
+  pry_version: integer().notNull().default(1),
+}, (t) => [index('proyecto_nombre_idx').on(t.pry_nombre)]);
+
+/** alm_tipo 0 is marked with an asterisk in labels (spec 1 §3). */
+export const almacen = pgTable('almacen', {
+  alm_id: serial().primaryKey(),
+  alm_nombre: varchar({ length: 120 }).notNull(),
+  alm_direccion: varchar({ length: 250 }).notNull().default(''),
+  alm_tipo: smallint().notNull().default(1),
+  alm_estado: smallint().notNull().default(1),
+  pry_id: integer().notNull().references(() => proyecto.pry_id),
+}, (t) => [index('almacen_pry_idx').on(t.pry_id)]);
+
+export const proveedor = pgTable('proveedor', {
+  pve_id: serial().primaryKey(),
+  pve_ruc: varchar({ length: 11 }).notNull(),
+  pve_razon_social: varchar({ length: 200 }).notNull(),
+  pve_direccion: varchar({ length: 250 }).notNull().default(''),
+  pve_correo: varchar({ length: 150 }).notNull().default(''),
+  pve_telefono: varchar({ length: 30 }).notNull().default(''),
+  pve_especialidad: varchar({ length: 150 }).notNull().default(''),
+  pve_cuenta_detraccion: varchar({ length: 30 }).notNull().default(''),
+  pve_es_activo: boolean().notNull().default(true),
+  pve_es_critico: boolean().notNull().default(false),
+  pve_es_nacional: boolean().notNull().default(true),
+  pai_id: integer().references(() => pais.pai_id),
+  pve_version: integer().notNull().default(1),
+  pve_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('proveedor_ruc_uq').on(t.pve_ruc),
+  index('proveedor_razon_trgm').using('gin', sql`lower(${t.pve_razon_social}) gin_trgm_ops`),
+]);

@@ -1,0 +1,40 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Document counters (DECISIONS §2): one row per series and year, locked while numbering. */
+export const contador = pgTable('contador', {
+  cnt_serie: varchar({ length: 40 }).notNull(),
+  cnt_anio: integer().notNull(),
+  cnt_ultimo: integer().notNull(),
+}, (t) => [primaryKey({ columns: [t.cnt_serie, t.cnt_anio] })]);
+
+/** Every login attempt, denied access and mutation: who, when, what, from where. */
+export const auditoria = pgTable('auditoria', {
+  aud_id: bigserial({ mode: 'number' }).primaryKey(),
+  aud_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  aud_accion: varchar({ length: 30 }).notNull(),
+  usu_id: integer(),
+  aud_usuario: varchar({ length: 150 }),
+  aud_ip: varchar({ length: 64 }),
+  aud_metodo: varchar({ length: 10 }),
+  aud_ruta: varchar({ length: 200 }),
+  aud_modulo: varchar({ length: 40 }),
+  aud_estado_http: integer(),
+  aud_detalle: jsonb(),
+}, (t) => [
+  index('auditoria_accion_fecha_idx').on(t.aud_accion, t.aud_fecha),
+  index('auditoria_usuario_fecha_idx').on(t.aud_usuario, t.aud_fecha),
+  index('auditoria_ip_fecha_idx').on(t.aud_ip, t.aud_fecha),
+]);
+
+/** Outgoing mail when no SMTP server is configured (DECISIONS §8). */
+export const correoSalida = pgTable('correo_salida', {
+  cos_id: serial().primaryKey(),
+  cos_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  cos_para: varchar({ length: 300 }).notNull(),
+  cos_asunto: varchar({ length: 300 }).notNull(),
+  cos_texto: text().notNull(),
+  cos_html: text(),
+  cos_adjuntos: jsonb().$type<{ nombre: string; clave: string; tipo: string }[]>().notNull().default([]),
+  cos_estado: varchar({ length: 20 }).notNull().default('pendiente'),
+  cos_error: text(),
+}, (t) => [index('correo_salida_fecha_idx').on(t.cos_fecha)]);

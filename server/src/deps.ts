@@ -1,0 +1,14 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { Storage } from './platform/storage.ts';
+import type { TokenService } from './platform/auth/tokens.ts';
+
+/** What services need from the outside world; tests build their own. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  mailer: Mailer;
+  tokens: TokenService;
+}

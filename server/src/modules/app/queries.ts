@@ -1,0 +1,38 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema/index.ts';
+
+/** Project scope for lookups: undefined = every project (level 1), null = none. */
+export type ProjectScope = number | null | undefined;
+
+const inScope = (col: typeof t.proyecto.pry_id | typeof t.almacen.pry_id, scope: ProjectScope): SQL | undefined =>
+  scope === undefined ? undefined : scope === null ? eq(col, -1) : eq(col, scope);
+
+export const lookups = {
+  estados: (db: Executor) => db.select().from(t.estado).orderBy(asc(t.estado.est_id)),
+  orden_estados: (db: Executor) => db.select().from(t.ordenEstado).orderBy(asc(t.ordenEstado.ore_id)),
+  estados_documento: (db: Executor) => db.select().from(t.estadoDocumento).orderBy(asc(t.estadoDocumento.edo_modulo), asc(t.estadoDocumento.edo_codigo)),
+  monedas: (db: Executor) => db.select().from(t.moneda).orderBy(asc(t.moneda.mon_id)),
+  condiciones_comerciales: (db: Executor) => db.select().from(t.condicionComercial).orderBy(asc(t.condicionComercial.coc_id)),
+  tipos_cuenta: (db: Executor) => db.select().from(t.tipoCuenta).orderBy(asc(t.tipoCuenta.tcu_id)),
+  tipos_documento: (db: Executor) => db.select().from(t.tipoDocumento).orderBy(asc(t.tipoDocumento.tid_id)),
+  metodos_pago: (db: Executor) => db.select().from(t.metodoPago).orderBy(asc(t.metodoPago.mep_id)),
+  bancos: (db: Executor) => db.select().from(t.banco).orderBy(asc(t.banco.ban_nombre)),
+  paises: (db: Executor) => db.select().from(t.pais).orderBy(asc(t.pais.pai_nombre)),
+  distritos: (db: Executor) => db.select().from(t.ubigeo).orderBy(asc(t.ubigeo.ubi_provincia), asc(t.ubigeo.ubi_nombre)),
+  tipos_documento_identidad: (db: Executor) => db.select().from(t.tipoDocumentoIdentidad).orderBy(asc(t.tipoDocumentoIdentidad.tdi_id)),
+  tipos_usuario: (db: Executor) => db.select().from(t.tipoUsuario).orderBy(asc(t.tipoUsuario.tiu_id)),
+  roles: (db: Executor) => db.select().from(t.rol).orderBy(asc(t.rol.rol_id)),
+  opciones: (db: Executor) =>
+    db.select({ opc_id: t.opcion.opc_id, opc_codigo: t.opcion.opc_codigo, opc_nombre: t.opcion.opc_nombre, mod_codigo: t.modulo.mod_codigo })
+      .from(t.opcion).innerJoin(t.modulo, eq(t.modulo.mod_id, t.opcion.mod_id)).orderBy(asc(t.opcion.opc_id)),
+  proyectos: (db: Executor, scope: ProjectScope) =>
+    db.select({ pry_id: t.proyecto.pry_id, pry_codigo: t.proyecto.pry_codigo, pry_nombre: t.proyecto.pry_nombre })
+      .from(t.proyecto).where(and(eq(t.proyecto.pry_estado, 1), inScope(t.proyecto.pry_id, scope))).orderBy(asc(t.proyecto.pry_nombre)),
+  almacenes: (db: Executor, scope: ProjectScope) =>
+    db.select({ alm_id: t.almacen.alm_id, alm_nombre: t.almacen.alm_nombre, alm_tipo: t.almacen.alm_tipo, pry_id: t.almacen.pry_id, pry_nombre: t.proyecto.pry_nombre })
+      .from(t.almacen).innerJoin(t.proyecto, eq(t.proyecto.pry_id, t.almacen.pry_id))
+      .where(and(eq(t.almacen.alm_estado, 1), inScope(t.almacen.pry_id, scope))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
+};
+
+export type LookupName = keyof typeof lookups;

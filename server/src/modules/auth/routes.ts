@@ -1,0 +1,34 @@
+import { MSG } from '@obra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { gate } from '../../platform/auth/access.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { caller } from '../../platform/request.ts';
+import * as service from './service.ts';
+
+const TokenRequest = z.object({
+  username: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(150),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
+  grant_type: z.string({ error: MSG.required }),
+});
+
+export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Failures are counted per account and address in the audit table (DECISIONS §1), which
+  // holds across instances; this route-level limit only stops floods.
+  app.post('/oauth/token', {
+    config: { access: { public: true }, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: { tags: ['sesion'], consumes: ['application/x-www-form-urlencoded'], body: TokenRequest },
+  }, async (req) => {
+    if (!service.clientMatches(deps, req.headers.authorization)) throw unauthorized(MSG.badClient);
+    if (req.body.grant_type !== 'password') throw badRequest('Tipo de concesión no soportado');
+    return ok(await service.login(deps, req.body, req.ip));
+  });
+
+  app.post('/oauth/session', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } },
+    async (req) => ok(await service.current(deps, caller(req).usu_id, req.headers.authorization!.slice(7).trim())));
+}

@@ -1,0 +1,145 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
+import type { Paged } from '../../platform/envelope.ts';
+
+export interface UserListRow {
+  usu_id: number;
+  usu_nombre: string;
+  usu_apellido: string;
+  usu_dni: string;
+  usu_correo: string;
+  usu_nivel: number;
+  usu_estado: number;
+  tiu_id: number;
+  pry_id: number | null;
+  pry_nombre: string | null;
+  roles: string;
+}
+
+/** Text to match against the trigram-indexed expression usuario_search_trgm. */
+const searchExpr = sql`lower(${usuario.usu_nombre} || ' ' || ${usuario.usu_apellido} || ' ' || ${usuario.usu_correo} || ' ' || ${usuario.usu_dni})`;
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchUsers(
+  db: Executor,
+  f: { search: string; usu_estado: number | null; start: number; length: number; pry_id?: number | null },
+): Promise<Paged<UserListRow>> {
+  const where: SQL[] = [eq(usuario.tiu_id, 1)];
+  if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
+  if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));
+  if (f.pry_id !== undefined) where.push(f.pry_id === null ? sql`false` : eq(usuario.pry_id, f.pry_id));
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select({
+      usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
+      usu_correo: usuario.usu_correo, usu_nivel: usuario.usu_nivel, usu_estado: usuario.usu_estado, tiu_id: usuario.tiu_id,
+      pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre,
+      roles: sql<string>`coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuario.usu_id}), '')`,
+    })
+      .from(usuario)
+      .leftJoin(proyecto, eq(proyecto.pry_id, usuario.pry_id))
+      .where(cond)
+      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id)
+      .limit(f.length)
+      .offset(f.start),
+    db.select({ total: sql<number>`count(*)::int` }).from(usuario).where(cond),
+  ]);
+  return { data: rows, total: Number(total) };
+}
+
+export async function findUser(db: Executor, usuId: number) {
+  const [row] = await db.select().from(usuario).where(eq(usuario.usu_id, usuId));
+  if (!row) return undefined;
+  const [roles, options] = await Promise.all([
+    db.select({ rol_id: usuarioRol.rol_id }).from(usuarioRol).where(eq(usuarioRol.usu_id, usuId)).orderBy(usuarioRol.rol_id),
+    db.select({ opc_id: usuarioOpcion.opc_id }).from(usuarioOpcion).where(eq(usuarioOpcion.usu_id, usuId)).orderBy(usuarioOpcion.opc_id),
+  ]);
+  return { ...row, roleIds: roles.map((r) => r.rol_id), optionIds: options.map((o) => o.opc_id) };
+}
+
+export async function findLogin(db: Executor, correo: string) {
+  const [row] = await db
+    .select({ usu_id: usuario.usu_id, hash: usuario.usu_password_hash, usu_estado: usuario.usu_estado, usu_confirmado: usuario.usu_confirmado, usu_token_version: usuario.usu_token_version })
+    .from(usuario)
+    .where(sql`lower(${usuario.usu_correo}) = ${correo.toLowerCase()}`);
+  return row;
+}
+
+export async function emailInUse(db: Executor, correo: string, exceptId?: number): Promise<boolean> {
+  const conds = [sql`lower(${usuario.usu_correo}) = ${correo.toLowerCase()}`];
+  if (exceptId) conds.push(ne(usuario.usu_id, exceptId));
+  const rows = await db.select({ id: usuario.usu_id }).from(usuario).where(and(...conds)).limit(1);
+  return rows.length > 0;
+}
+
+export async function dniInUse(db: Executor, dni: string): Promise<boolean> {
+  const rows = await db.select({ id: usuario.usu_id }).from(usuario).where(and(eq(usuario.usu_dni, dni), eq(usuario.tiu_id, 1))).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertUser(db: Executor, row: typeof usuario.$inferInsert): Promise<number> {
+  const [r] = await db.insert(usuario).values(row).returning({ usu_id: usuario.usu_id });
+  return r.usu_id;
+}
+
+/** Applies a change only if nobody saved the user since `version` was read; false otherwise. */
+export async function updateUserVersioned(
+  db: Executor,
+  usuId: number,
+  version: number,
+  fields: Partial<typeof usuario.$inferInsert>,
+  bumpToken: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(usuario)
+    .set({
+      ...fields,
+      usu_version: sql`${usuario.usu_version} + 1`,
+      usu_fecha_modificacion: sql`now()`,
+      ...(bumpToken ? { usu_token_version: sql`${usuario.usu_token_version} + 1` } : {}),
+    })
+    .where(and(eq(usuario.usu_id, usuId), eq(usuario.usu_version, version)))
+    .returning({ usu_id: usuario.usu_id });
+  return rows.length === 1;
+}
+
+export async function setPassword(db: Executor, usuId: number, passwordHash: string): Promise<number> {
+  const [r] = await db
+    .update(usuario)
+    .set({ usu_password_hash: passwordHash, usu_token_version: sql`${usuario.usu_token_version} + 1`, usu_fecha_modificacion: sql`now()` })
+    .where(eq(usuario.usu_id, usuId))
+    .returning({ ver: usuario.usu_token_version });
+  return r.ver;
+}
+
+export async function setSignature(db: Executor, usuId: number, key: string): Promise<string | null> {
+  const [old] = await db.select({ key: usuario.usu_firma }).from(usuario).where(eq(usuario.usu_id, usuId));
+  await db.update(usuario).set({ usu_firma: key }).where(eq(usuario.usu_id, usuId));
+  return old?.key ?? null;
+}
+
+export async function replaceRoles(db: Executor, usuId: number, roleIds: number[]): Promise<void> {
+  await db.delete(usuarioRol).where(eq(usuarioRol.usu_id, usuId));
+  if (roleIds.length) await db.insert(usuarioRol).values(roleIds.map((rol_id) => ({ usu_id: usuId, rol_id })));
+}
+
+export async function replaceOptions(db: Executor, usuId: number, optionIds: number[]): Promise<void> {
+  await db.delete(usuarioOpcion).where(eq(usuarioOpcion.usu_id, usuId));
+  if (optionIds.length) await db.insert(usuarioOpcion).values(optionIds.map((opc_id) => ({ usu_id: usuId, opc_id })));
+}
+
+export async function existingRoleIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: rol.rol_id }).from(rol).where(inArray(rol.rol_id, ids));
+  return rows.map((r) => r.id);
+}
+
+export async function activeUsersWithRole(db: Executor, rolId: number) {
+  return db
+    .select({ id_usuario: usuario.usu_id, nombre: usuario.usu_nombre, apellido: usuario.usu_apellido })
+    .from(usuario)
+    .innerJoin(usuarioRol, eq(usuarioRol.usu_id, usuario.usu_id))
+    .where(and(eq(usuarioRol.rol_id, rolId), eq(usuario.usu_estado, 1)))
+    .orderBy(usuario.usu_apellido, usuario.usu_nombre);
+}

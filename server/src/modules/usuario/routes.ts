@@ -1,0 +1,53 @@
+import { ChangePassword, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { gate } from '../../platform/auth/access.ts';
+import { ok } from '../../platform/envelope.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { readUpload } from '../../platform/files.ts';
+import { caller } from '../../platform/request.ts';
+import * as service from './service.ts';
+
+const tags = ['usuario'];
+
+export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/usuario/buscar', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: UsuarioBuscar } },
+    async (req) => ok(await service.search(deps, caller(req), req.body)));
+
+  app.post('/usuario/obtener', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: UsuarioObtener } },
+    async (req) => ok(await service.get(deps, caller(req), req.body.usuario.usu_id)));
+
+  app.post('/usuario/registrar', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioRegistrar } },
+    async (req, reply) => reply.status(201).send(ok(await service.register(deps, caller(req), req.body.usuario), MSG.userRegistered)));
+
+  app.post('/usuario/modificar', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioModificar } },
+    async (req) => ok(await service.modify(deps, caller(req), req.body.usuario), MSG.userModified));
+
+  app.post('/usuario/adjuntarFirma', { ...gate({ module: 'usuario' }), schema: { tags, consumes: ['multipart/form-data'] } },
+    async (req) => {
+      const { fields, file } = await readUpload(req, 'firma', service.SIGNATURE_RULE);
+      const usuId = z.coerce.number().int().positive().safeParse(fields.usu_id);
+      if (!usuId.success) throw badRequest('Debe indicar el usuario');
+      return ok(await service.attachSignature(deps, caller(req), usuId.data, file), MSG.signatureSaved);
+    });
+
+  app.post('/usuario/obtenerFirma', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: UsuarioObtener } },
+    async (req, reply) => {
+      const { content, mime } = await service.getSignature(deps, caller(req), req.body.usuario.usu_id);
+      return reply.header('content-type', mime).header('cache-control', 'private, no-store').send(content);
+    });
+
+  app.post('/usuario/changePassword', { ...gate({ module: null, suppliers: true }), schema: { tags, body: ChangePassword } },
+    async (req) => ok(await service.changePassword(deps, caller(req), req.body), MSG.passwordChanged));
+
+  app.post('/usuario/obtenerOpciones', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: ObtenerOpciones } },
+    async (req) => ok(await service.options(deps, caller(req), req.body.opcion_usuario.usu_id)));
+
+  app.post('/usuario/get-by-rol', { ...gate({ module: null, read: true }), schema: { tags, body: GetByRol } },
+    async (req) => ok(await service.byRole(deps, req.body.id_role)));
+}
+

@@ -1,0 +1,145 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { AccessProfile, ChangePassword, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
+import { MSG, OPTIONS, ROLE, hasModule, isCorporate, isSuper } from '@obra/domain';
+import type { Deps } from '../../deps.ts';
+import { loadProfileById } from '../../platform/auth/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { CheckedFile } from '../../platform/files.ts';
+import * as q from './queries.ts';
+
+type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
+
+/** A user outside the caller's project scope answers 404 (DECISIONS §1). */
+async function findInScope(deps: Deps, caller: AccessProfile, usuId: number): Promise<User> {
+  const user = await q.findUser(deps.database.db, usuId);
+  if (!user || user.tiu_id !== 1 || (!isCorporate(caller) && user.pry_id !== caller.pry_id)) throw notFound('No se encontró el usuario');
+  return user;
+}
+
+/**
+ * What a caller may grant: only SUPER grants SUPER; only a corporate user grants level 1 or
+ * another project; nobody grants options that do not exist.
+ */
+function checkGrants(caller: AccessProfile, u: { usu_nivel: number; pry_id: number | null; lista_usuario_rol: { rol_id: number }[]; opciones: number[] }) {
+  if (u.lista_usuario_rol.some((r) => r.rol_id === ROLE.SUPER) && !isSuper(caller)) {
+    throw forbidden('Solo un usuario SUPER puede asignar el rol SUPER');
+  }
+  if (u.lista_usuario_rol.some((r) => r.rol_id === ROLE.PROVEEDOR)) throw badRequest('El rol PROVEEDOR es solo para cuentas de proveedor');
+  if (!isCorporate(caller) && (u.usu_nivel === 1 || u.pry_id !== caller.pry_id)) {
+    throw forbidden('Solo un usuario corporativo puede crear usuarios corporativos o de otro proyecto');
+  }
+  const known = new Set<number>(OPTIONS.map((o) => o.opc_id));
+  if (u.opciones.some((id) => !known.has(id))) throw badRequest('Una de las opciones no existe');
+}
+
+async function checkRolesExist(deps: Deps, ids: number[]) {
+  const found = await q.existingRoleIds(deps.database.db, ids);
+  if (found.length !== ids.length) throw badRequest('Uno de los roles no existe');
+}
+
+export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar) {
+  return q.searchUsers(deps.database.db, { ...f, pry_id: isCorporate(caller) ? undefined : caller.pry_id });
+}
+
+export async function get(deps: Deps, caller: AccessProfile, usuId: number) {
+  const u = await findInScope(deps, caller, usuId);
+  return {
+    usu_id: u.usu_id, usu_nombre: u.usu_nombre, usu_apellido: u.usu_apellido, usu_dni: u.usu_dni, usu_correo: u.usu_correo,
+    usu_nivel: u.usu_nivel, usu_estado: u.usu_estado, tiu_id: u.tiu_id, pry_id: u.pry_id, pve_id: u.pve_id, cli_id: u.cli_id,
+    lista_usuario_rol: u.roleIds.map((rol_id) => ({ rol_id })), opciones: u.optionIds, tiene_firma: u.usu_firma !== null,
+    usu_version: u.usu_version,
+  };
+}
+
+export async function register(deps: Deps, caller: AccessProfile, input: UsuarioRegistrar['usuario']) {
+  checkGrants(caller, input);
+  const roleIds = input.lista_usuario_rol.map((r) => r.rol_id);
+  await checkRolesExist(deps, roleIds);
+  const db = deps.database.db;
+  if (await q.emailInUse(db, input.usu_correo)) throw conflict(MSG.emailTaken);
+  if (await q.dniInUse(db, input.usu_dni)) throw conflict(MSG.dniTaken);
+  const passwordHash = await hash(input.usu_password);
+  const usuId = await db.transaction(async (tx) => {
+    const id = await q.insertUser(tx, {
+      usu_nombre: input.usu_nombre, usu_apellido: input.usu_apellido, usu_dni: input.usu_dni, usu_correo: input.usu_correo,
+      usu_password_hash: passwordHash, usu_nivel: input.usu_nivel, tiu_id: 1, pry_id: input.pry_id,
+    });
+    await q.replaceRoles(tx, id, roleIds);
+    await q.replaceOptions(tx, id, input.opciones);
+    return id;
+  });
+  return { usu_id: usuId };
+}
+
+export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioModificar['usuario']) {
+  const current = await findInScope(deps, caller, input.usu_id);
+  checkGrants(caller, input);
+  if (current.roleIds.includes(ROLE.SUPER) && !isSuper(caller)) throw forbidden('Solo un usuario SUPER puede modificar a otro SUPER');
+  if (input.usu_id === caller.usu_id && input.usu_estado === 0) throw badRequest('No puede desactivar su propio usuario');
+  const roleIds = input.lista_usuario_rol.map((r) => r.rol_id);
+  await checkRolesExist(deps, roleIds);
+  const db = deps.database.db;
+  if (await q.emailInUse(db, input.usu_correo, input.usu_id)) throw conflict(MSG.emailTaken);
+  const passwordHash = input.usu_password ? await hash(input.usu_password) : undefined;
+  const sameRoles = roleIds.length === current.roleIds.length && roleIds.every((r) => current.roleIds.includes(r));
+  // Access changes end the user's open sessions (DECISIONS §1).
+  const bumpToken = !!passwordHash || !sameRoles || input.usu_estado !== current.usu_estado;
+  await db.transaction(async (tx) => {
+    const saved = await q.updateUserVersioned(tx, input.usu_id, input.usu_version, {
+      usu_nombre: input.usu_nombre, usu_apellido: input.usu_apellido, usu_correo: input.usu_correo, usu_nivel: input.usu_nivel,
+      usu_estado: input.usu_estado, pry_id: input.pry_id, ...(passwordHash ? { usu_password_hash: passwordHash } : {}),
+    }, bumpToken);
+    if (!saved) throw conflict();
+    await q.replaceRoles(tx, input.usu_id, roleIds);
+    await q.replaceOptions(tx, input.usu_id, input.opciones);
+  });
+  return { usu_id: input.usu_id };
+}
+
+/** Verifies the current password on the server (DECISIONS §1) and returns a fresh token. */
+export async function changePassword(deps: Deps, caller: AccessProfile, input: ChangePassword) {
+  const db = deps.database.db;
+  const user = await q.findUser(db, caller.usu_id);
+  if (!user || !(await verify(user.usu_password_hash, input.password_actual))) throw badRequest(MSG.currentPasswordWrong);
+  if (input.password_actual === input.password_nuevo) throw badRequest('La nueva contraseña debe ser distinta de la actual');
+  const ver = await q.setPassword(db, caller.usu_id, await hash(input.password_nuevo));
+  return { access_token: await deps.tokens.sign({ usu_id: caller.usu_id, ver }) };
+}
+
+export const SIGNATURE_RULE = {
+  types: { 'image/png': 'png', 'image/jpeg': 'jpg' } as Record<string, string>,
+  maxBytes: 2 * 1024 * 1024,
+  typeMessage: MSG.signatureType,
+  sizeMessage: MSG.signatureSize,
+  missingMessage: 'Debe seleccionar la imagen de la firma',
+};
+
+export async function attachSignature(deps: Deps, caller: AccessProfile, usuId: number, file: CheckedFile) {
+  await findInScope(deps, caller, usuId);
+  const key = await deps.storage.put('firmas', file.extension, file.buffer);
+  const old = await q.setSignature(deps.database.db, usuId, key);
+  if (old) await deps.storage.remove(old);
+  return { usu_id: usuId };
+}
+
+export async function getSignature(deps: Deps, caller: AccessProfile, usuId: number) {
+  const user = await findInScope(deps, caller, usuId);
+  const content = user.usu_firma ? await deps.storage.get(user.usu_firma) : null;
+  if (!content || !user.usu_firma) throw notFound('El usuario no tiene firma registrada');
+  return { content, mime: user.usu_firma.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+}
+
+/** Effective options of a user: one's own always; another's needs the users module. */
+export async function options(deps: Deps, caller: AccessProfile, usuId: number) {
+  if (usuId !== caller.usu_id) {
+    if (!hasModule(caller, 'usuario')) throw forbidden(MSG.noModuleAccess);
+    await findInScope(deps, caller, usuId);
+  }
+  const profile = usuId === caller.usu_id ? caller : await loadProfileById(deps.database.db, usuId);
+  const codes = profile?.options ?? [];
+  return OPTIONS.filter((o) => codes.includes(o.opc_codigo)).map(({ opc_id, opc_codigo }) => ({ opc_id, opc_codigo }));
+}
+
+export function byRole(deps: Deps, rolId: number) {
+  return q.activeUsersWithRole(deps.database.db, rolId);
+}

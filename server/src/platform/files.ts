@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { badRequest } from './errors.ts';
+
+export interface CheckedFile {
+  buffer: Buffer;
+  extension: string;
+  mime: string;
+  filename: string;
+}
+
+export interface UploadRule {
+  /** Accepted real types (detected from content) and the extension to store them with. */
+  types: Record<string, string>;
+  maxBytes: number;
+  typeMessage: string;
+  sizeMessage: string;
+  missingMessage: string;
+}
+
+/**
+ * Reads a multipart request: its text fields and the one file of `fileField`, whose real
+ * type is checked from its content (not its name or declared type) and whose size is
+ * checked, before anything is stored.
+ */
+export async function readUpload(request: FastifyRequest, fileField: string, rule: UploadRule) {
+  if (!request.isMultipart()) throw badRequest(rule.missingMessage);
+  const fields: Record<string, string> = {};
+  let file: { buffer: Buffer; filename: string; truncated: boolean } | undefined;
+  for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer().catch(() => null);
+      if (buffer === null) throw badRequest(rule.sizeMessage);
+      if (part.fieldname === fileField) file = { buffer, filename: part.filename, truncated: part.file.truncated };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file || file.buffer.length === 0) throw badRequest(rule.missingMessage);
+  if (file.truncated || file.buffer.length > rule.maxBytes) throw badRequest(rule.sizeMessage);
+  const detected = await fileTypeFromBuffer(file.buffer);
+  const extension = detected ? rule.types[detected.mime] : undefined;
+  if (!detected || !extension) throw badRequest(rule.typeMessage);
+  const checked: CheckedFile = { buffer: file.buffer, extension, mime: detected.mime, filename: file.filename };
+  return { fields, file: checked };
+}
