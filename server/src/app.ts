@@ -16,11 +16,24 @@ import {
 import type { Deps } from './deps.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
-import { createAccessGuard } from './platform/auth/access.ts';
+import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 
 export type App = FastifyInstance;
+
+/** Every /api route and what it declared; the access test walks it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog: RouteEntry[];
+  }
+}
 
 const HTTP_MESSAGES: Record<number, string> = {
   400: MSG.badRequest,
@@ -89,10 +102,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Every API route must say who may call it; an undeclared one stops the start-up.
+  const routeCatalog: RouteEntry[] = [];
+  app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso`);
-    }
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', createAccessGuard(database.db, deps.tokens));
   app.addHook('onResponse', async (request, reply) => {

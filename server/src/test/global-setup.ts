@@ -1,0 +1,32 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoIfEmpty } from '../db/seed/demo.ts';
+import { seedReference } from '../db/seed/reference.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Creating a PGlite store and hashing the demo passwords takes seconds; do it once and let
+ * every test file start from a copy of the result (a fresh database per file, still).
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await seedReference(database.db);
+  await seedDemoIfEmpty(database.db);
+  const dump = await database.pglite!.dumpDataDir('gzip');
+  const file = join(tmpdir(), `obra-test-template-${process.pid}.tar.gz`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+}

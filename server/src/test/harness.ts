@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { createDeps } from '../bootstrap.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, selectRows, type Database } from '../db/client.ts';
+import type { Deps } from '../deps.ts';
+
+export interface TestContext {
+  app: App;
+  deps: Deps;
+  /** A valid bearer token of a seeded user, signed as the login would. */
+  tokenFor(correo: string): Promise<string>;
+  /** Authorization header of a seeded user. */
+  auth(correo: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/** A throwaway database on the PostgreSQL server of DATABASE_URL. */
+async function postgresDatabase(baseUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `obra_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh app on a fresh database for one test file. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'obra-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', JWT_SECRET: 'x'.repeat(48), ...env });
+  let database: Database;
+  let drop = async () => {};
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    ({ database, drop } = await postgresDatabase(baseUrl));
+  } else {
+    const template = readFileSync(inject('pgliteTemplate'));
+    database = await openDatabase({ pgliteDir: 'memory://', pgliteLoad: new Blob([template]) });
+  }
+  const deps = await createDeps(config, database);
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const tokenFor = async (correo: string) => {
+    const [u] = await selectRows<{ usu_id: number; v: number }>(database.db,
+      sql`select usu_id, usu_token_version as v from usuario where lower(usu_correo) = ${correo.toLowerCase()}`);
+    if (!u) throw new Error(`usuario de prueba inexistente: ${correo}`);
+    return deps.tokens.sign({ usu_id: u.usu_id, ver: u.v });
+  };
+  return {
+    app,
+    deps,
+    tokenFor,
+    auth: async (correo) => ({ authorization: `Bearer ${await tokenFor(correo)}` }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ADMIN = 'admin@andina.pe';
+export const VIEWER = 'visualizador@andina.pe';
+export const SUPPLIER = 'proveedor@andina.pe';
+export const WEB_CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
