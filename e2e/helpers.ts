@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo.2026';
+
+export async function login(page: Page, user: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Usuario').fill(user);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByLabel('Contraseña').press('Enter');
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Where screenshots of the flows go (kept as CI artefacts). */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
