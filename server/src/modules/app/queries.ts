@@ -1,12 +1,7 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema/index.ts';
-
-/** Project scope for lookups: undefined = every project (level 1), null = none. */
-export type ProjectScope = number | null | undefined;
-
-const inScope = (col: typeof t.proyecto.pry_id | typeof t.almacen.pry_id, scope: ProjectScope): SQL | undefined =>
-  scope === undefined ? undefined : scope === null ? eq(col, -1) : eq(col, scope);
+import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 
 export const lookups = {
   estados: (db: Executor) => db.select().from(t.estado).orderBy(asc(t.estado.est_id)),
@@ -28,11 +23,11 @@ export const lookups = {
       .from(t.opcion).innerJoin(t.modulo, eq(t.modulo.mod_id, t.opcion.mod_id)).orderBy(asc(t.opcion.opc_id)),
   proyectos: (db: Executor, scope: ProjectScope) =>
     db.select({ pry_id: t.proyecto.pry_id, pry_codigo: t.proyecto.pry_codigo, pry_nombre: t.proyecto.pry_nombre })
-      .from(t.proyecto).where(and(eq(t.proyecto.pry_estado, 1), inScope(t.proyecto.pry_id, scope))).orderBy(asc(t.proyecto.pry_nombre)),
+      .from(t.proyecto).where(and(eq(t.proyecto.pry_estado, 1), projectFilter(scope, t.proyecto.pry_id))).orderBy(asc(t.proyecto.pry_nombre)),
   almacenes: (db: Executor, scope: ProjectScope) =>
     db.select({ alm_id: t.almacen.alm_id, alm_nombre: t.almacen.alm_nombre, alm_tipo: t.almacen.alm_tipo, pry_id: t.almacen.pry_id, pry_nombre: t.proyecto.pry_nombre })
       .from(t.almacen).innerJoin(t.proyecto, eq(t.proyecto.pry_id, t.almacen.pry_id))
-      .where(and(eq(t.almacen.alm_estado, 1), inScope(t.almacen.pry_id, scope))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
+      .where(and(eq(t.almacen.alm_estado, 1), projectFilter(scope, t.almacen.pry_id))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
 };
 
 export type LookupName = keyof typeof lookups;

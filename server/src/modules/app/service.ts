@@ -1,7 +1,8 @@
 import type { AccessProfile } from '@obra/domain';
-import { isCorporate, isSupplier } from '@obra/domain';
+import { isSupplier } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { projectScope } from '../../platform/scope.ts';
 import { lookups, type LookupName } from './queries.ts';
 
 /** Lists a supplier account may read: nothing about staff, projects or warehouses. */
@@ -15,7 +16,7 @@ export async function getData(deps: Deps, caller: AccessProfile, names: string[]
   if (unknown.length) throw badRequest(`Lista desconocida: ${unknown.join(', ')}`);
   const wanted = [...new Set(names)] as LookupName[];
   if (isSupplier(caller) && wanted.some((n) => !SUPPLIER_LISTS.includes(n))) throw forbidden();
-  const scope = isCorporate(caller) ? undefined : caller.pry_id;
+  const scope = projectScope(caller);
   const db = deps.database.db;
   const lists = await Promise.all(wanted.map((n) => lookups[n](db, scope)));
   return Object.fromEntries(wanted.map((n, i) => [n, lists[i]]));

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
+import { correoSalida, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
 import type { Paged } from '../../platform/envelope.ts';
+import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 
 export interface UserListRow {
   usu_id: number;
@@ -23,13 +24,12 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
 
 export async function searchUsers(
   db: Executor,
-  f: { search: string; usu_estado: number | null; start: number; length: number; pry_id?: number | null },
+  f: { search: string; usu_estado: number | null; start: number; length: number; scope: ProjectScope },
 ): Promise<Paged<UserListRow>> {
   const where: SQL[] = [eq(usuario.tiu_id, 1)];
   if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
   if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));
-  if (f.pry_id !== undefined) where.push(f.pry_id === null ? sql`false` : eq(usuario.pry_id, f.pry_id));
-  const cond = and(...where);
+  const cond = and(...where, projectFilter(f.scope, usuario.pry_id));
   const [rows, [{ total }]] = await Promise.all([
     db.select({
       usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
@@ -142,4 +142,13 @@ export async function activeUsersWithRole(db: Executor, rolId: number) {
     .innerJoin(usuarioRol, eq(usuarioRol.usu_id, usuario.usu_id))
     .where(and(eq(usuarioRol.rol_id, rolId), eq(usuario.usu_estado, 1)))
     .orderBy(usuario.usu_apellido, usuario.usu_nombre);
+}
+
+/** The mail outbox (DECISIONS §8), newest first. */
+export async function listOutbox(db: Executor, start: number, length: number): Promise<Paged<typeof correoSalida.$inferSelect>> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(correoSalida).orderBy(desc(correoSalida.cos_fecha), desc(correoSalida.cos_id)).limit(length).offset(start),
+    db.select({ total: sql<number>`count(*)::int` }).from(correoSalida),
+  ]);
+  return { data: rows, total: Number(total) };
 }

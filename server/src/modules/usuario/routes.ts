@@ -11,6 +11,7 @@ import { caller } from '../../platform/request.ts';
 import * as service from './service.ts';
 
 const tags = ['usuario'];
+const Page = z.object({ start: z.number().int().min(0).default(0), length: z.number().int().min(1).max(100).default(10) });
 
 export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +47,9 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
 
   app.post('/usuario/obtenerOpciones', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: ObtenerOpciones } },
     async (req) => ok(await service.options(deps, caller(req), req.body.opcion_usuario.usu_id)));
+
+  app.post('/usuario/correos', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: Page } },
+    async (req) => ok(await service.outbox(deps, caller(req), req.body)));
 
   app.post('/usuario/get-by-rol', { ...gate({ module: null, read: true }), schema: { tags, body: GetByRol } },
     async (req) => ok(await service.byRole(deps, req.body.id_role)));

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
+import { assertInProject, projectScope } from '../../platform/scope.ts';
 import * as q from './queries.ts';
 
 type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
@@ -12,7 +13,8 @@ type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
 /** A user outside the caller's project scope answers 404 (DECISIONS §1). */
 async function findInScope(deps: Deps, caller: AccessProfile, usuId: number): Promise<User> {
   const user = await q.findUser(deps.database.db, usuId);
-  if (!user || user.tiu_id !== 1 || (!isCorporate(caller) && user.pry_id !== caller.pry_id)) throw notFound('No se encontró el usuario');
+  if (!user || user.tiu_id !== 1) throw notFound('No se encontró el usuario');
+  assertInProject(projectScope(caller), user.pry_id, 'el usuario');
   return user;
 }
 
@@ -38,7 +40,7 @@ async function checkRolesExist(deps: Deps, ids: number[]) {
 }
 
 export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar) {
-  return q.searchUsers(deps.database.db, { ...f, pry_id: isCorporate(caller) ? undefined : caller.pry_id });
+  return q.searchUsers(deps.database.db, { ...f, scope: projectScope(caller) });
 }
 
 export async function get(deps: Deps, caller: AccessProfile, usuId: number) {
@@ -142,4 +144,10 @@ export async function options(deps: Deps, caller: AccessProfile, usuId: number) 
 
 export function byRole(deps: Deps, rolId: number) {
   return q.activeUsersWithRole(deps.database.db, rolId);
+}
+
+/** Mail kept in the outbox when no SMTP server is configured; administrators read it here. */
+export function outbox(deps: Deps, caller: AccessProfile, page: { start: number; length: number }) {
+  if (!isCorporate(caller)) throw forbidden();
+  return q.listOutbox(deps.database.db, page.start, page.length);
 }
