@@ -8,3 +8,4 @@ export * from './common/statuses.ts';
 export * from './common/catalogs.ts';
 export * from './usuario/schemas.ts';
 export * from './proveedor/ruc.ts';
+export * from './centro_costo/schemas.ts';

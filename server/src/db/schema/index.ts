@@ -2,3 +2,4 @@ export * from './reference.ts';
 export * from './organization.ts';
 export * from './access.ts';
 export * from './platform.ts';
+export * from './centro-costo.ts';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages.ts';
+
+const required = { error: MSG.required };
+
+/** Payloads of spec 1 §7 "Cost centres". */
+export const CentroCostoList = z.object({
+  search: z.string().trim().max(100).default(''),
+  start: z.number().int().min(0).default(0),
+  length: z.number().int().min(1).max(100).default(10),
+});
+export type CentroCostoList = z.infer<typeof CentroCostoList>;
+
+/** Save creates without `id_centro_costo` and modifies with it and the version it read. */
+export const CentroCostoSave = z.object({
+  id_centro_costo: z.number().int().positive().optional(),
+  version: z.number().int().positive().optional(),
+  codigo: z.string(required).trim().min(1, MSG.required).max(20, 'El código no debe superar 20 caracteres'),
+  descripcion: z.string(required).trim().min(1, MSG.required).max(200, 'La descripción no debe superar 200 caracteres'),
+  pry_id: z.number(required).int().positive(MSG.required),
+  es_activo: z.union([z.literal(0), z.literal(1), z.boolean()]).default(1).transform((v) => (v === true || v === 1 ? 1 : 0)),
+});
+export type CentroCostoSave = z.input<typeof CentroCostoSave>;
+
+export const CentroCostoDelete = z.object({ id_centro_costo: z.number(required).int().positive() });
+
+export const CC_MSG = {
+  added: 'Se agrego el centro de costo',
+  updated: 'Se actualizo el centro de costo',
+  deleted: (codigo: string) => `Se elimino el centro de costo ${codigo}`,
+  deleteFailed: 'Ocurrio un problema al eliminar el centro de costo',
+  empty: 'No se encontraron Centros de Costo',
+  codeTaken: 'Ya existe un centro de costo con ese código',
+  inactiveProject: 'El proyecto no existe o no está activo',
+} as const;

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { ADMIN, createTestContext, type TestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.auth(ADMIN);
+});
+afterAll(() => ctx.close());
+
+const call = (method: 'POST' | 'DELETE', url: string, payload: object, headers = admin) =>
+  ctx.app.inject({ method, url: `/api/centroCosto/${url}`, headers, payload });
+
+describe('centroCosto', () => {
+  let id: number;
+
+  it('adds a cost centre and lists it', async () => {
+    const res = await call('POST', 'save', { codigo: 'CC01', descripcion: 'Producción de concreto', pry_id: 1, es_activo: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego el centro de costo', data: { descripcion: 'Producción de concreto' } });
+    id = res.json().data.id_centro_costo;
+    const list = (await call('POST', 'list', { search: 'concreto', start: 0, length: 10 })).json().data;
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ id_centro_costo: id, codigo: 'CC01', pry_nombre: 'Planta Lurín', es_activo: 1, version: 1 });
+  });
+
+  it('answers the spec messages for missing fields and a repeated code', async () => {
+    expect((await call('POST', 'save', { descripcion: 'x', pry_id: 1 })).json().message).toBe('El campo es requerido');
+    const dup = await call('POST', 'save', { codigo: 'cc01', descripcion: 'Otro', pry_id: 1 });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('Ya existe un centro de costo con ese código');
+  });
+
+  it('modifies with the version read and refuses a stale one', async () => {
+    const first = await call('POST', 'save', { id_centro_costo: id, version: 1, codigo: 'CC01', descripcion: 'Producción', pry_id: 1, es_activo: 0 });
+    expect(first.statusCode).toBe(200);
+    const stale = await call('POST', 'save', { id_centro_costo: id, version: 1, codigo: 'CC01', descripcion: 'Pisado', pry_id: 1, es_activo: 1 });
+    expect(stale.statusCode).toBe(409);
+    const list = (await call('POST', 'list', { search: 'CC01' })).json().data;
+    expect(list.data[0]).toMatchObject({ descripcion: 'Producción', es_activo: 0, version: 2 });
+  });
+
+  it('limits a project user to their project', async () => {
+    await call('POST', 'save', { codigo: 'CC02', descripcion: 'Obra Miraflores', pry_id: 2 });
+    const almacen = await ctx.auth('almacen@andina.pe');
+    await selectRows(ctx.deps.database.db, sql`insert into usuario_rol (usu_id, rol_id) select usu_id, 1 from usuario where usu_correo = 'almacen@andina.pe'`);
+    const own = (await call('POST', 'list', {}, almacen)).json().data;
+    expect(own.data.map((c: { codigo: string }) => c.codigo)).toEqual(['CC01']);
+    const other = (await call('POST', 'list', {})).json().data.data.find((c: { codigo: string }) => c.codigo === 'CC02');
+    expect((await call('DELETE', 'delete', { id_centro_costo: other.id_centro_costo }, almacen)).statusCode).toBe(404);
+    expect((await call('POST', 'save', { codigo: 'CC03', descripcion: 'x', pry_id: 2 }, almacen)).statusCode).toBe(403);
+  });
+
+  it('deletes an unused cost centre with the spec message', async () => {
+    const res = await call('DELETE', 'delete', { id_centro_costo: id });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se elimino el centro de costo CC01' });
+    expect((await call('POST', 'list', { search: 'CC01' })).json().data.total).toBe(0);
+  });
+
+  it('refuses to delete a cost centre other records use', async () => {
+    const saved = (await call('POST', 'save', { codigo: 'CC09', descripcion: 'En uso', pry_id: 1 })).json().data;
+    await selectRows(ctx.deps.database.db, sql`create table uso_prueba (cec_id integer references centro_costo(cec_id))`);
+    await selectRows(ctx.deps.database.db, sql`insert into uso_prueba values (${saved.id_centro_costo})`);
+    const res = await call('DELETE', 'delete', { id_centro_costo: saved.id_centro_costo });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Ocurrio un problema al eliminar el centro de costo/);
+  });
+});

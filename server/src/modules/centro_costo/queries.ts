@@ -1,0 +1,59 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { centroCosto, proyecto } from '../../db/schema/index.ts';
+import type { Paged } from '../../platform/envelope.ts';
+import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
+import { likePattern } from '../usuario/queries.ts';
+
+const row = {
+  id_centro_costo: centroCosto.cec_id,
+  codigo: centroCosto.cec_codigo,
+  descripcion: centroCosto.cec_descripcion,
+  pry_id: centroCosto.pry_id,
+  pry_nombre: proyecto.pry_nombre,
+  es_activo: centroCosto.cec_estado,
+  version: centroCosto.cec_version,
+};
+export type CentroCostoRow = { [K in keyof typeof row]: (typeof row)[K]['_']['data'] };
+
+export async function list(db: Executor, f: { search: string; start: number; length: number; scope: ProjectScope }): Promise<Paged<CentroCostoRow>> {
+  const where: (SQL | undefined)[] = [projectFilter(f.scope, centroCosto.pry_id)];
+  if (f.search) where.push(sql`lower(${centroCosto.cec_codigo} || ' ' || ${centroCosto.cec_descripcion}) like ${likePattern(f.search)}`);
+  const cond = and(...where);
+  const [data, [{ total }]] = await Promise.all([
+    db.select(row).from(centroCosto).innerJoin(proyecto, eq(proyecto.pry_id, centroCosto.pry_id))
+      .where(cond).orderBy(asc(centroCosto.cec_codigo)).limit(f.length).offset(f.start),
+    db.select({ total: sql<number>`count(*)::int` }).from(centroCosto).where(cond),
+  ]);
+  return { data, total: Number(total) };
+}
+
+export async function find(db: Executor, id: number): Promise<CentroCostoRow | undefined> {
+  const [r] = await db.select(row).from(centroCosto).innerJoin(proyecto, eq(proyecto.pry_id, centroCosto.pry_id)).where(eq(centroCosto.cec_id, id));
+  return r;
+}
+
+export async function activeProjectExists(db: Executor, pryId: number): Promise<boolean> {
+  const rows = await db.select({ id: proyecto.pry_id }).from(proyecto).where(and(eq(proyecto.pry_id, pryId), eq(proyecto.pry_estado, 1)));
+  return rows.length > 0;
+}
+
+export async function insert(db: Executor, v: { codigo: string; descripcion: string; pry_id: number; es_activo: number }): Promise<number> {
+  const [r] = await db.insert(centroCosto)
+    .values({ cec_codigo: v.codigo, cec_descripcion: v.descripcion, pry_id: v.pry_id, cec_estado: v.es_activo })
+    .returning({ id: centroCosto.cec_id });
+  return r.id;
+}
+
+/** False when someone saved the record since `version` was read. */
+export async function update(db: Executor, id: number, version: number, v: { codigo: string; descripcion: string; pry_id: number; es_activo: number }): Promise<boolean> {
+  const rows = await db.update(centroCosto)
+    .set({ cec_codigo: v.codigo, cec_descripcion: v.descripcion, pry_id: v.pry_id, cec_estado: v.es_activo, cec_version: sql`${centroCosto.cec_version} + 1` })
+    .where(and(eq(centroCosto.cec_id, id), eq(centroCosto.cec_version, version)))
+    .returning({ id: centroCosto.cec_id });
+  return rows.length === 1;
+}
+
+export async function remove(db: Executor, id: number): Promise<void> {
+  await db.delete(centroCosto).where(eq(centroCosto.cec_id, id));
+}
