@@ -12,3 +12,7 @@ export async function login(page: Page, user: string, password = PASSWORD) {
 
 /** Where screenshots of the flows go (kept as CI artefacts). */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** A module group of the top menu. */
+export const menuItem = (page: Page, group: string) =>
+  page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem', { name: group, exact: true });

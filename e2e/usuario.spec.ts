@@ -18,8 +18,10 @@ test('an administrator creates a user, finds it, and the user changes the passwo
   await dialog.getByLabel('Correo').fill('eramirez@andina.pe');
   await dialog.getByLabel('Contraseña').fill('Inicio.2026');
   await dialog.getByLabel('Roles').click();
-  await page.getByRole('option', { name: 'LOGÍSTICA' }).click();
-  await page.keyboard.press('Escape');
+  await dialog.getByLabel('Roles').pressSequentially('LOGÍS');
+  await dialog.getByLabel('Roles').press('Enter');
+  await dialog.getByLabel('Roles').press('Escape');
+  await expect(dialog.locator('.ant-select-selection-item', { hasText: 'LOGÍSTICA' })).toBeVisible();
   await shot(page, 'usuario-nuevo');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Se registró el usuario correctamente')).toBeVisible();
@@ -36,7 +38,7 @@ test('an administrator creates a user, finds it, and the user changes the passwo
   await page.getByLabel('Nueva contraseña').fill('Segura.2026');
   await page.getByLabel('Confirmar contraseña').fill('Distinta.2026');
   await page.getByRole('button', { name: 'Cambiar' }).click();
-  await expect(page.getByText('Las Contraseñas no son identicas')).toBeVisible();
+  await expect(page.getByText('Las Contraseñas no son identicas').first()).toBeVisible();
   await page.getByLabel('Confirmar contraseña').fill('Segura.2026');
   await page.getByRole('button', { name: 'Cambiar' }).click();
   await expect(page.getByText('Se cambió la contraseña correctamente')).toBeVisible();
@@ -46,8 +48,12 @@ test('an administrator creates a user, finds it, and the user changes the passwo
   await expect(page).toHaveURL(/\/home/);
 });
 
-test('VISUALIZADOR sees the users list but the server refuses its changes', async ({ page }) => {
+test('VISUALIZADOR sees the users list read-only', async ({ page }) => {
   await login(page, 'visualizador@andina.pe');
   await page.goto('/usuario');
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'admin@andina.pe' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Modificar' })).toHaveCount(0);
+  await shot(page, 'usuarios-visualizador');
 });

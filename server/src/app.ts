@@ -151,6 +151,7 @@ export async function buildApp(deps: Deps): Promise<App> {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   // History-mode routes (spec 1 §2.1) fall back to the web's index.html; /api stays JSON.
   app.setNotFoundHandler((request, reply) => {

@@ -60,7 +60,7 @@ describe('http basics', () => {
   });
 
   it('serves index.html for screen routes (history mode) and the files themselves', async () => {
-    for (const url of ['/home', '/orden/view/12', '/login/ana@andina.pe']) {
+    for (const url of ['/', '/home', '/orden/view/12', '/login/ana@andina.pe']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Obra</title>');

@@ -1,0 +1,63 @@
+/** What each load run sends. Bodies are fixed, so every request of a run is the same call. */
+import type { LoadJob } from './load.ts';
+
+export const ADMIN_LOGIN = { username: 'admin', password: 'Demo.2026' };
+const WEB_CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
+export const LOGIN_FORM = new URLSearchParams({ ...ADMIN_LOGIN, grant_type: 'password' }).toString();
+
+/** The user-list filters of the buscar workloads; run.ts also EXPLAINs them. */
+export interface SearchFilter {
+  search: string;
+  usu_estado: 0 | 1;
+  start: number;
+  length: number;
+}
+
+export interface Workload {
+  name: string;
+  path: string;
+  body: string;
+  /** Set for the buscar workloads, to EXPLAIN the same filter. */
+  search?: SearchFilter;
+  /** A fixed number of requests and connections instead of --duration / --connections. */
+  fixed?: { amount: number; connections: number };
+  /** Public call with the web client's Basic credentials instead of the bearer token. */
+  login?: true;
+}
+
+const buscar = (name: string, search: SearchFilter): Workload =>
+  ({ name, path: '/api/usuario/buscar', body: JSON.stringify(search), search });
+
+/**
+ * Login is measured with 50 requests over 5 connections: the route allows 60 per minute
+ * per address, and the harness already spent one on its own token.
+ */
+export const WORKLOADS: Workload[] = [
+  { name: 'login', path: '/api/oauth/token', body: LOGIN_FORM, login: true, fixed: { amount: 50, connections: 5 } },
+  buscar('usuario/buscar page 1', { search: '', usu_estado: 1, start: 0, length: 10 }),
+  buscar('usuario/buscar "quispe"', { search: 'quispe', usu_estado: 1, start: 0, length: 10 }),
+  buscar('usuario/buscar start=20000', { search: '', usu_estado: 1, start: 20000, length: 10 }),
+  {
+    name: 'app/getData (5 lists)',
+    path: '/api/app/getData',
+    body: JSON.stringify({ listas: ['estados', 'monedas', 'condiciones_comerciales', 'tipos_documento', 'distritos'] }),
+  },
+];
+
+export function headersFor(w: Workload, token: string): Record<string, string> {
+  return w.login
+    ? { authorization: WEB_CLIENT, 'content-type': 'application/x-www-form-urlencoded' }
+    : { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
+export function jobFor(w: Workload, base: string, token: string, run: { duration: number; connections: number }): LoadJob {
+  return {
+    url: `${base}${w.path}`,
+    method: 'POST',
+    headers: headersFor(w, token),
+    body: w.body,
+    connections: w.fixed?.connections ?? run.connections,
+    duration: run.duration,
+    amount: w.fixed?.amount,
+  };
+}

@@ -1,0 +1,123 @@
+import { MSG } from '@obra/domain';
+import { clearSession, getSession } from './session';
+
+/** The reply of every /api call (ARCHITECTURE convention 4). */
+export interface Envelope<T> {
+  status: 'success' | 'error';
+  message: string;
+  data: T;
+}
+
+/** Page shape of the spec 1 lists. */
+export interface Paged<T> {
+  data: T[];
+  total: number;
+}
+
+/** A refused call; `message` is the server's Spanish text, shown as an error toast. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** 401 on a gated call: the session is over and the guard takes the user to login, no toast. */
+export class SessionExpiredError extends ApiError {}
+
+const NETWORK_ERROR = 'No se pudo conectar con el servidor, verifique su conexión';
+
+/** Token and identity headers of spec 1 §7; the ids must agree with the token (DECISIONS §1). */
+function sessionHeaders(): Record<string, string> {
+  const s = getSession();
+  if (!s) throw new SessionExpiredError(MSG.unauthenticated, 401);
+  return {
+    Authorization: `Bearer ${s.access_token}`,
+    usuId: String(s.id_usuario),
+    pveId: s.pve_id == null ? '' : String(s.pve_id),
+    cliId: s.cli_id == null ? '' : String(s.cli_id),
+  };
+}
+
+function refusal(status: number, message: string | undefined, withSession: boolean): ApiError {
+  const text = message || MSG.internal;
+  if (status === 401 && withSession) {
+    clearSession(text);
+    return new SessionExpiredError(text, status);
+  }
+  return new ApiError(text, status);
+}
+
+async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
+  try {
+    return (await res.json()) as Envelope<T>;
+  } catch {
+    return null;
+  }
+}
+
+interface SendOptions {
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** false for the calls made before there is a session (login). */
+  withSession?: boolean;
+}
+
+async function send(path: string, { body, headers, withSession = true }: SendOptions): Promise<Response> {
+  const allHeaders = { ...(withSession ? sessionHeaders() : {}), ...headers };
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method: 'POST', body, headers: allHeaders });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (!res.ok) throw refusal(res.status, (await readEnvelope(res))?.message, withSession);
+  return res;
+}
+
+async function envelopeOf<T>(res: Response, withSession: boolean): Promise<Envelope<T>> {
+  const envelope = await readEnvelope<T>(res);
+  if (!envelope || envelope.status !== 'success') throw refusal(res.status, envelope?.message, withSession);
+  return envelope;
+}
+
+/** JSON POST to a gated endpoint; resolves with the whole envelope (data and the server's message). */
+export async function apiPost<T>(path: string, body?: unknown): Promise<Envelope<T>> {
+  // Fastify refuses an empty body declared as JSON, so calls without a body send no content type.
+  const init: SendOptions = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+  return envelopeOf<T>(await send(path, init), true);
+}
+
+/** POST made without a session (login): the caller sets body and headers. */
+export async function apiPublicPost<T>(path: string, body: BodyInit, headers: Record<string, string>): Promise<Envelope<T>> {
+  return envelopeOf<T>(await send(path, { body, headers, withSession: false }), false);
+}
+
+/** JSON POST answering bytes (images, PDF, XLSX). */
+export async function apiBlob(path: string, body: unknown): Promise<Blob> {
+  const res = await send(path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  return res.blob();
+}
+
+/** Multipart POST with upload progress in percent; XMLHttpRequest because fetch reports none. */
+export function apiUpload<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    Object.entries(sessionHeaders()).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded * 100) / e.total));
+    };
+    xhr.onload = () => {
+      const envelope = xhr.response as Envelope<T> | null;
+      if (xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success') resolve(envelope);
+      else reject(refusal(xhr.status, envelope?.message, true));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.send(form);
+  });
+}

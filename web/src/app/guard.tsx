@@ -1,0 +1,47 @@
+import { isSupplier, MSG, screenRouteFor, SUPPLIER_HOME } from '@obra/domain';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { queryClient } from './query-client';
+import { clearSession, sessionEndReason, sessionModules, useSession, type Session } from './session';
+
+export interface Redirect {
+  to: string;
+  /** Shown as an error on arrival. */
+  message?: string;
+}
+
+/**
+ * The route guard of spec 1 §6 for every screen behind login; null = the user may stay.
+ * Login and account creation are not guarded: entering them ends the session (`PublicRoute`).
+ */
+export function guardRedirect(path: string, session: Session | null): Redirect | null {
+  if (!session) return { to: '/login', message: sessionEndReason() };
+  const supplier = isSupplier(session);
+  if (path === '/home') return supplier ? { to: SUPPLIER_HOME } : null;
+  const module = screenRouteFor(path)?.module;
+  if (module === null || (module && sessionModules(session).includes(module))) return null;
+  return { to: supplier ? SUPPLIER_HOME : '/home', message: MSG.noModuleAccess };
+}
+
+/** Layout route around the screens behind login: renders them or redirects. */
+export function RouteGuard() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const redirect = guardRedirect(pathname, session);
+  if (!redirect) return <Outlet />;
+  // A user refused their own landing screen would bounce forever; stop on the forbidden page.
+  const to = redirect.to === pathname ? '/forbidden' : redirect.to;
+  return <Navigate to={to} replace state={redirect.message ? { message: redirect.message } : null} />;
+}
+
+/**
+ * Layout route around login and account creation: entering them logs the user out first
+ * (spec 1 §2.3, §6), dropping the session and every cached answer and list.
+ */
+export function PublicRoute() {
+  useEffect(() => {
+    clearSession();
+    queryClient.clear();
+  }, []);
+  return <Outlet />;
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPost } from './api';
+
+/** Row shapes of the `/app/getData` lists (spec 1 §7); add a list here when a screen needs it. */
+export interface LookupRows {
+  roles: { rol_id: number; rol_nombre: string };
+  proyectos: { pry_id: number; pry_codigo: string; pry_nombre: string };
+  opciones: { opc_id: number; opc_codigo: string; opc_nombre: string; mod_codigo: string };
+  estados: { est_id: number; est_codigo: string; est_nombre: string; est_styles: string };
+}
+
+export type LookupName = keyof LookupRows;
+export type Lookups<N extends LookupName> = { [K in N]: LookupRows[K][] };
+
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  lists: (names: readonly LookupName[]) => [...lookupKeys.all, [...names].sort()] as const,
+};
+
+export async function getLookups<N extends LookupName>(names: readonly N[]): Promise<Lookups<N>> {
+  return (await apiPost<Lookups<N>>('/app/getData', { listas: names })).data;
+}
+
+/**
+ * Lookup lists in one call, kept for the whole session: these are the spec's "cached lists",
+ * dropped with the rest of the query cache on logout.
+ */
+export function useLookups<N extends LookupName>(...names: N[]) {
+  return useQuery({ queryKey: lookupKeys.lists(names), queryFn: () => getLookups(names), staleTime: Infinity });
+}

@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import esES from 'antd/locale/es_ES';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { TOAST_SECONDS, ToastHost } from '../ui/toast';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { checkAppVersion } from './session';
+
+dayjs.locale('es');
+checkAppVersion();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Falta el elemento #root en index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={esES}>
+        <App notification={{ placement: 'topRight', duration: TOAST_SECONDS }}>
+          <ToastHost />
+          <RouterProvider router={router} />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,59 @@
+import { SCREEN_ROUTES } from '@obra/domain';
+import { Spin } from 'antd';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { RouteError } from '../ui/RouteError';
+import { PublicRoute, RouteGuard } from './guard';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+// Each screen is its own chunk, so the login downloads neither the shell nor the tables.
+const login: Lazy = async () => ({ Component: (await import('../modules/auth/LoginPage')).LoginPage });
+
+/** Screens built so far, by their path in SCREEN_ROUTES; the rest show 'En construcción'. */
+const SCREENS: Record<string, Lazy> = {
+  '/login': login,
+  '/login/:email': login,
+  '/home': async () => ({ Component: (await import('../modules/home/HomePage')).HomePage }),
+  '/forbidden': async () => ({ Component: (await import('../modules/home/ForbiddenPage')).ForbiddenPage }),
+  '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
+  '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
+  '/proveedor/ordenCompra': async () => ({
+    Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,
+  }),
+};
+
+const underConstruction: Lazy = async () => ({
+  Component: (await import('../modules/home/UnderConstructionPage')).UnderConstructionPage,
+});
+
+const shell: Lazy = async () => ({ Component: (await import('./shell/Shell')).Shell });
+
+const screens = (publicOnes: boolean): RouteObject[] =>
+  SCREEN_ROUTES.filter((r) => (r.module === 'public') === publicOnes).map((r) => ({
+    path: r.path,
+    lazy: SCREENS[r.path] ?? underConstruction,
+  }));
+
+function Root() {
+  return (
+    <>
+      <LoadingOverlay />
+      <Outlet />
+    </>
+  );
+}
+
+/** Spec 1 §2.1: history-mode paths; the root path and unknown paths go to /home. */
+export const router = createBrowserRouter([
+  {
+    Component: Root,
+    ErrorBoundary: RouteError,
+    hydrateFallbackElement: <Spin fullscreen spinning delay={300} />,
+    children: [
+      { Component: PublicRoute, children: screens(true) },
+      { Component: RouteGuard, children: [{ lazy: shell, children: screens(false) }] },
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,22 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+
+const items: MenuProps['items'] = [
+  { key: '/user/change-password', icon: <KeyOutlined />, label: 'Cambiar Contraseña' },
+  { type: 'divider' },
+  // Entering the login screen ends the session and drops every cached answer and list (PublicRoute).
+  { key: '/login', icon: <LogoutOutlined />, label: 'Cerrar sesion' },
+];
+
+/** Spec 1 §2.2: the user's name with 'Cambiar Contraseña' and 'Cerrar sesion'. */
+export function UserMenu({ name }: { name: string }) {
+  const navigate = useNavigate();
+  return (
+    <Dropdown menu={{ items, onClick: ({ key }) => void navigate(key) }} trigger={['click']} placement="bottomRight">
+      <Button type="text" icon={<UserOutlined />} style={{ color: '#fff' }}>
+        {name} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

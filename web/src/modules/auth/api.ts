@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiPost, apiPublicPost } from '../../app/api';
+import { getSession, saveSession, type Session } from '../../app/session';
+
+/** The web client's fixed credentials of the token call (spec 1 §7 "Session"). */
+const CLIENT_AUTHORIZATION = `Basic ${btoa('obra-web:obra')}`;
+
+export const authKeys = {
+  all: ['auth'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
+};
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+export async function login({ username, password }: LoginInput): Promise<Session> {
+  const body = new URLSearchParams({ username, password, grant_type: 'password' });
+  return (await apiPublicPost<Session>('/oauth/token', body, { Authorization: CLIENT_AUTHORIZATION })).data;
+}
+
+/** Logs in and stores the session; the screen decides where to go. */
+export function useLogin() {
+  return useMutation({ mutationFn: login, onSuccess: saveSession });
+}
+
+/** The current user's menu, modules and options, read again from the server (token kept). */
+export async function refreshSession(): Promise<Session> {
+  const fresh = (await apiPost<Session>('/oauth/session')).data;
+  const stored = getSession();
+  if (stored) saveSession({ ...fresh, access_token: stored.access_token });
+  return fresh;
+}
+
+/** Once per app load: roles and grants may have changed since the session was stored. */
+export function useSessionRefresh() {
+  return useQuery({ queryKey: authKeys.session(), queryFn: refreshSession, staleTime: Infinity });
+}

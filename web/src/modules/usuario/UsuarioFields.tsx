@@ -1,0 +1,146 @@
+import { isSuper, moduleByCode, MSG, PASSWORD_RULE, ROLE } from '@obra/domain';
+import { Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
+import type { Lookups } from '../../app/lookups';
+import { useRoleIds } from '../../app/session';
+import { ImageUpload, type ImageRule } from '../../ui/ImageUpload';
+import { ACTIVO_OPTIONS } from '../../ui/options';
+import { NIVEL_OPTIONS } from './niveles';
+
+export type UsuarioLookups = Lookups<'roles' | 'proyectos' | 'opciones'>;
+
+/** The form's values: the `usuario` payload, roles as ids, plus the signature file. */
+export interface UsuarioFormValues {
+  usu_id?: number;
+  usu_version?: number;
+  usu_nombre: string;
+  usu_apellido: string;
+  usu_dni: string;
+  usu_correo: string;
+  usu_password: string;
+  usu_nivel: number;
+  lista_usuario_rol: number[];
+  pry_id: number | null | undefined;
+  usu_estado: number;
+  opciones: number[];
+  firma: File | null;
+}
+
+/** PNG or JPG up to 2 MB, checked before anything is sent (ARCHITECTURE convention 9). */
+const FIRMA_RULE: ImageRule = {
+  types: ['image/png', 'image/jpeg'],
+  maxBytes: 2 * 1024 * 1024,
+  typeMessage: MSG.signatureType,
+  sizeMessage: MSG.signatureSize,
+};
+
+function OpcionesChecklist({ opciones }: { opciones: UsuarioLookups['opciones'] }) {
+  const byModule = new Map<string, UsuarioLookups['opciones']>();
+  opciones.forEach((o) => byModule.set(o.mod_codigo, [...(byModule.get(o.mod_codigo) ?? []), o]));
+  return (
+    <Row gutter={[16, 12]}>
+      {[...byModule].map(([modulo, items]) => (
+        <Col key={modulo} xs={24} sm={12} md={8}>
+          <Typography.Text type="secondary">{moduleByCode(modulo)?.mod_nombre ?? modulo}</Typography.Text>
+          <Flex vertical gap={4} style={{ marginTop: 4 }}>
+            {items.map((o) => (
+              <Checkbox key={o.opc_id} value={o.opc_id}>
+                {o.opc_nombre}
+              </Checkbox>
+            ))}
+          </Flex>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+interface UsuarioFieldsProps {
+  isNew: boolean;
+  lookups: UsuarioLookups;
+  /** The stored signature (modify). */
+  firmaUrl?: string;
+  /** Signature upload progress in percent, while it is sent. */
+  firmaProgress?: number;
+}
+
+/**
+ * Fields of the new / modify user popup. Required marks only: the domain schema validates on
+ * save and answers 'Faltan ingresar datos' (spec 1 §5).
+ */
+export function UsuarioFields({ isNew, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
+  // Only SUPER grants SUPER; PROVEEDOR belongs to supplier accounts, never to staff.
+  const grantsSuper = isSuper({ roleIds: useRoleIds() });
+  const roles = lookups.roles
+    .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
+    .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
+  const proyectos = lookups.proyectos.map((p) => ({ value: p.pry_id, label: `${p.pry_codigo} - ${p.pry_nombre}` }));
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item label="Nombres" name="usu_nombre" required>
+          <Input maxLength={100} autoFocus />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="Apellidos" name="usu_apellido" required>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="DNI" name="usu_dni" required={isNew}>
+          <Input maxLength={12} disabled={!isNew} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="Correo" name="usu_correo" required>
+          <Input maxLength={150} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          label="Contraseña"
+          name="usu_password"
+          required={isNew}
+          extra={isNew ? PASSWORD_RULE : 'Dejar en blanco para no cambiarla'}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="Nivel" name="usu_nivel" required>
+          <Select options={NIVEL_OPTIONS} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="Roles" name="lista_usuario_rol" required>
+          <Select mode="multiple" options={roles} showSearch={{ optionFilterProp: 'label' }} placeholder="Seleccione los roles" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label="Proyecto" name="pry_id">
+          <Select options={proyectos} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="Sin proyecto" />
+        </Form.Item>
+      </Col>
+      {!isNew && (
+        <Col xs={24} md={12}>
+          <Form.Item label="Estado" name="usu_estado">
+            <Select options={ACTIVO_OPTIONS} />
+          </Form.Item>
+        </Col>
+      )}
+      <Col span={24}>
+        <Form.Item label="Opciones" name="opciones">
+          <Checkbox.Group style={{ width: '100%' }}>
+            <OpcionesChecklist opciones={lookups.opciones} />
+          </Checkbox.Group>
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item label="Firma" name="firma">
+          <ImageUpload rule={FIRMA_RULE} currentUrl={firmaUrl} progress={firmaProgress} alt="Firma del usuario" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}

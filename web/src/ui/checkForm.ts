@@ -1,0 +1,43 @@
+import { MSG } from '@obra/domain';
+import type { FormInstance } from 'antd';
+import { toast } from './toast';
+
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** What a domain zod schema offers; structural, so the web needs no zod import of its own. */
+export interface SafeParser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
+}
+
+/**
+ * Validates a payload with its domain schema (ARCHITECTURE convention 2). On failure the first
+ * issue's message is toasted and every failing field of `form` is marked; `at` is the payload
+ * wrapper the form's field names sit under (`['usuario']` for `{usuario: {...}}`).
+ */
+export function checkForm<T>(schema: SafeParser<T>, payload: unknown, form?: FormInstance, at: string[] = []): T | null {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const { issues } = result.error;
+  toast.error(issues[0]?.message ?? MSG.badRequest);
+  // One message per field: its first issue ('Faltan ingresar datos' before a format rule).
+  const byField = new Map<string, string>();
+  issues
+    .filter((i) => i.path.length > at.length)
+    .forEach((i) => {
+      const name = String(i.path[at.length]);
+      if (!byField.has(name)) byField.set(name, i.message);
+    });
+  form?.setFields([...byField].map(([name, message]) => ({ name, errors: [message] })));
+  return null;
+}
+
+/**
+ * `onValuesChange` handler that clears the marks `checkForm` set on the fields just edited
+ * (fields without antd rules are never validated again on their own).
+ */
+export function clearMarksOnChange(form: FormInstance) {
+  return (changed: object) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+}
