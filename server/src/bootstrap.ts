@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
@@ -18,6 +19,8 @@ export async function createDeps(config: Config, database?: Database): Promise<D
   const db = database ?? (await openConfiguredDatabase(config));
   await seedReference(db.db);
   if (config.seedDemo) await seedDemoIfEmpty(db.db);
+  // PGlite runs no autovacuum: refresh the planner's statistics at every start.
+  if (db.kind === 'pglite') await db.db.execute(sql`analyze`);
   const storage = createLocalStorage(join(config.dataDir, 'files'));
   return {
     config,

@@ -66,7 +66,8 @@ export const usuario = pgTable('usuario', {
   index('usuario_pry_idx').on(t.pry_id),
   index('usuario_pve_idx').on(t.pve_id),
   index('usuario_search_trgm').using('gin', sql`(lower(${t.usu_nombre} || ' ' || ${t.usu_apellido} || ' ' || ${t.usu_correo} || ' ' || ${t.usu_dni})) gin_trgm_ops`),
-  index('usuario_orden_idx').on(t.usu_apellido, t.usu_nombre, t.usu_id),
+  // The users list: staff, by status, in name order (modules/usuario/queries.ts searchUsers).
+  index('usuario_lista_idx').on(t.tiu_id, t.usu_estado, t.usu_apellido, t.usu_nombre, t.usu_id),
 ]);
 
 export const usuarioRol = pgTable('usuario_rol', {

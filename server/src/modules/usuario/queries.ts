@@ -30,19 +30,22 @@ export async function searchUsers(
   if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
   if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));
   const cond = and(...where, projectFilter(f.scope, usuario.pry_id));
+  // Page the ids first: the project join and the roles list are built for 10 rows, not for every skipped one.
+  const page = db.$with('page').as(
+    db.select({ id: usuario.usu_id }).from(usuario).where(cond)
+      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id).limit(f.length).offset(f.start),
+  );
   const [rows, [{ total }]] = await Promise.all([
-    db.select({
+    db.with(page).select({
       usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
       usu_correo: usuario.usu_correo, usu_nivel: usuario.usu_nivel, usu_estado: usuario.usu_estado, tiu_id: usuario.tiu_id,
       pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre,
       roles: sql<string>`coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuario.usu_id}), '')`,
     })
-      .from(usuario)
+      .from(page)
+      .innerJoin(usuario, eq(usuario.usu_id, page.id))
       .leftJoin(proyecto, eq(proyecto.pry_id, usuario.pry_id))
-      .where(cond)
-      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id)
-      .limit(f.length)
-      .offset(f.start),
+      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id),
     db.select({ total: sql<number>`count(*)::int` }).from(usuario).where(cond),
   ]);
   return { data: rows, total: Number(total) };
