@@ -26,15 +26,17 @@ function whereOf(f: SearchFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The page query of server/src/modules/usuario/queries.ts searchUsers, written out for EXPLAIN. */
 export function pageQuery(f: SearchFilter): SQL {
-  return sql`select u.usu_id, u.usu_nombre, u.usu_apellido, u.usu_dni, u.usu_correo, u.usu_nivel, u.usu_estado, u.tiu_id,
+  return sql`with page as (
+  select u.usu_id as id from usuario u where ${whereOf(f)}
+   order by u.usu_apellido, u.usu_nombre, u.usu_id limit ${f.length} offset ${f.start})
+select u.usu_id, u.usu_nombre, u.usu_apellido, u.usu_dni, u.usu_correo, u.usu_nivel, u.usu_estado, u.tiu_id,
        u.pry_id, p.pry_nombre,
        coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id
                   where ur.usu_id = u.usu_id), '') as roles
-  from usuario u left join proyecto p on p.pry_id = u.pry_id
- where ${whereOf(f)}
- order by u.usu_apellido, u.usu_nombre, u.usu_id
- limit ${f.length} offset ${f.start}`;
+  from page join usuario u on u.usu_id = page.id left join proyecto p on p.pry_id = u.pry_id
+ order by u.usu_apellido, u.usu_nombre, u.usu_id`;
 }
 
 export function countQuery(f: SearchFilter): SQL {
