@@ -49,7 +49,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Configuración inválida: ${detail}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside server/; paths are relative to where the user ran the command.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
