@@ -9,3 +9,4 @@ export * from './common/catalogs.ts';
 export * from './usuario/schemas.ts';
 export * from './proveedor/ruc.ts';
 export * from './centro_costo/schemas.ts';
+export * from './usuario/types.ts';

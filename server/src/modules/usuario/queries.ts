@@ -1,22 +1,10 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { UsuarioRow } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import { correoSalida, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
 import type { Paged } from '../../platform/envelope.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 
-export interface UserListRow {
-  usu_id: number;
-  usu_nombre: string;
-  usu_apellido: string;
-  usu_dni: string;
-  usu_correo: string;
-  usu_nivel: number;
-  usu_estado: number;
-  tiu_id: number;
-  pry_id: number | null;
-  pry_nombre: string | null;
-  roles: string;
-}
 
 /** Text to match against the trigram-indexed expression usuario_search_trgm. */
 const searchExpr = sql`lower(${usuario.usu_nombre} || ' ' || ${usuario.usu_apellido} || ' ' || ${usuario.usu_correo} || ' ' || ${usuario.usu_dni})`;
@@ -25,7 +13,7 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
 export async function searchUsers(
   db: Executor,
   f: { search: string; usu_estado: number | null; start: number; length: number; scope: ProjectScope },
-): Promise<Paged<UserListRow>> {
+): Promise<Paged<UsuarioRow>> {
   const where: SQL[] = [eq(usuario.tiu_id, 1)];
   if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
   if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));

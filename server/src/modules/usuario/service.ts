@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { AccessProfile, ChangePassword, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
+import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
 import { MSG, OPTIONS, ROLE, hasModule, isCorporate, isSuper } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
@@ -43,7 +43,7 @@ export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar
   return q.searchUsers(deps.database.db, { ...f, scope: projectScope(caller) });
 }
 
-export async function get(deps: Deps, caller: AccessProfile, usuId: number) {
+export async function get(deps: Deps, caller: AccessProfile, usuId: number): Promise<Usuario> {
   const u = await findInScope(deps, caller, usuId);
   return {
     usu_id: u.usu_id, usu_nombre: u.usu_nombre, usu_apellido: u.usu_apellido, usu_dni: u.usu_dni, usu_correo: u.usu_correo,

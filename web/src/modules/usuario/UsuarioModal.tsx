@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useLookups } from '../../app/lookups';
 import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
 import { toast } from '../../ui/toast';
-import { useAdjuntarFirma, useFirma, useModificarUsuario, useRegistrarUsuario, useUsuario, type Usuario } from './api';
+import type { Usuario } from '@obra/domain';
+import { useAdjuntarFirma, useFirma, useModificarUsuario, useRegistrarUsuario, useUsuario } from './api';
 import { UsuarioFields, type UsuarioFormValues } from './UsuarioFields';
 
 const NEW_USER: UsuarioFormValues = {

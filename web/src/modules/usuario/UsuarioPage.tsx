@@ -9,7 +9,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
-import { useUsuarios, type UsuarioRow } from './api';
+import type { UsuarioRow } from '@obra/domain';
+import { useUsuarios } from './api';
 import { nivelLabel } from './niveles';
 import { UsuarioModal } from './UsuarioModal';
 

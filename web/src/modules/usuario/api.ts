@@ -1,40 +1,8 @@
-import type { ChangePassword, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
+import type { ChangePassword, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiBlob, apiPost, apiUpload, type Paged } from '../../app/api';
 import { setToken } from '../../app/session';
 import { blobToDataUrl } from '../../ui/files';
-
-/** A row of `/usuario/buscar`; `roles` is the names joined, e.g. "GERENCIA, CONTABILIDAD". */
-export interface UsuarioRow {
-  usu_id: number;
-  usu_nombre: string;
-  usu_apellido: string;
-  usu_dni: string;
-  usu_correo: string;
-  usu_nivel: number;
-  usu_estado: number;
-  tiu_id: number;
-  pry_id: number | null;
-  pry_nombre: string | null;
-  roles: string;
-}
-
-/** The reply of `/usuario/obtener`. */
-export interface Usuario {
-  usu_id: number;
-  usu_nombre: string;
-  usu_apellido: string;
-  usu_dni: string;
-  usu_correo: string;
-  usu_nivel: number;
-  usu_estado: number;
-  tiu_id: number;
-  pry_id: number | null;
-  lista_usuario_rol: { rol_id: number }[];
-  opciones: number[];
-  tiene_firma: boolean;
-  usu_version: number;
-}
 
 export const usuarioKeys = {
   all: ['usuario'] as const,
@@ -131,3 +99,4 @@ export function useChangePassword() {
     onSuccess: (reply) => setToken(reply.data.access_token),
   });
 }
+

@@ -1,0 +1,24 @@
+/** A row of `/usuario/buscar`; `roles` is the names joined, e.g. "GERENCIA, CONTABILIDAD". */
+export interface UsuarioRow {
+  usu_id: number;
+  usu_nombre: string;
+  usu_apellido: string;
+  usu_dni: string;
+  usu_correo: string;
+  usu_nivel: number;
+  usu_estado: number;
+  tiu_id: number;
+  pry_id: number | null;
+  pry_nombre: string | null;
+  roles: string;
+}
+
+/** The reply of `/usuario/obtener`. */
+export interface Usuario extends Omit<UsuarioRow, 'pry_nombre' | 'roles'> {
+  pve_id: number | null;
+  cli_id: number | null;
+  lista_usuario_rol: { rol_id: number }[];
+  opciones: number[];
+  tiene_firma: boolean;
+  usu_version: number;
+}
