@@ -60,6 +60,11 @@ describe('centroCosto', () => {
     expect((await call('POST', 'list', { search: 'CC01' })).json().data.total).toBe(0);
   });
 
+  it('answers 404 for a cost centre that does not exist', async () => {
+    expect((await call('DELETE', 'delete', { id_centro_costo: 99999 })).statusCode).toBe(404);
+    expect((await call('POST', 'save', { id_centro_costo: 99999, version: 1, codigo: 'X1', descripcion: 'x', pry_id: 1 })).statusCode).toBe(404);
+  });
+
   it('refuses to delete a cost centre other records use', async () => {
     const saved = (await call('POST', 'save', { codigo: 'CC09', descripcion: 'En uso', pry_id: 1 })).json().data;
     await selectRows(ctx.deps.database.db, sql`create table uso_prueba (cec_id integer references centro_costo(cec_id))`);

@@ -2,7 +2,7 @@ import type { AccessProfile, CentroCostoList } from '@obra/domain';
 import { CC_MSG, CentroCostoSave } from '@obra/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { PG, badRequest, conflict, forbidden, pgErrorCode } from '../../platform/errors.ts';
+import { PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
 import * as q from './queries.ts';
 
@@ -14,8 +14,9 @@ export function list(deps: Deps, caller: AccessProfile, f: CentroCostoList) {
 
 async function findInScope(deps: Deps, caller: AccessProfile, id: number) {
   const row = await q.find(deps.database.db, id);
-  assertInProject(projectScope(caller), row?.pry_id ?? null, 'el centro de costo');
-  return row!;
+  if (!row) throw notFound('No se encontró el centro de costo');
+  assertInProject(projectScope(caller), row.pry_id, 'el centro de costo');
+  return row;
 }
 
 /** Creates, or modifies when `id_centro_costo` comes with the version it read. */
