@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../server/src/db/client.ts';
-import { likePattern } from '../server/src/modules/usuario/queries.ts';
+import { likePattern } from '../server/src/platform/search.ts';
 import type { SearchFilter } from './workloads.ts';
 
 export interface PlanSummary {

@@ -10,3 +10,5 @@ export * from './usuario/schemas.ts';
 export * from './proveedor/ruc.ts';
 export * from './centro_costo/schemas.ts';
 export * from './usuario/types.ts';
+export * from './common/envelope.ts';
+export * from './access/session-reply.ts';

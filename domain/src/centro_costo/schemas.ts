@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 
 const required = { error: MSG.required };
@@ -6,8 +7,7 @@ const required = { error: MSG.required };
 /** Payloads of spec 1 §7 "Cost centres". */
 export const CentroCostoList = z.object({
   search: z.string().trim().max(100).default(''),
-  start: z.number().int().min(0).default(0),
-  length: z.number().int().min(1).max(100).default(10),
+  ...pageFields,
 });
 export type CentroCostoList = z.infer<typeof CentroCostoList>;
 

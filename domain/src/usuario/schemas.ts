@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 
 /** Spec 1 §5: every missing field of the user form answers 'Faltan ingresar datos'. */
@@ -57,8 +58,7 @@ export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: z.number().
 export const UsuarioBuscar = z.object({
   search: z.string().trim().max(100).default(''),
   usu_estado: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
-  start: z.number().int().min(0).default(0),
-  length: z.number().int().min(1).max(100).default(10),
+  ...pageFields,
 });
 export type UsuarioBuscar = z.infer<typeof UsuarioBuscar>;
 

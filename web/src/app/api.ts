@@ -1,18 +1,5 @@
-import { MSG } from '@obra/domain';
+import { MSG, type Envelope } from '@obra/domain';
 import { clearSession, getSession } from './session';
-
-/** The reply of every /api call (ARCHITECTURE convention 4). */
-export interface Envelope<T> {
-  status: 'success' | 'error';
-  message: string;
-  data: T;
-}
-
-/** Page shape of the spec 1 lists. */
-export interface Paged<T> {
-  data: T[];
-  total: number;
-}
 
 /** A refused call; `message` is the server's Spanish text, shown as an error toast. */
 export class ApiError extends Error {

@@ -1,42 +1,8 @@
-import { isSupplier, ROLE_NAMES, SUPPLIER_HOME } from '@obra/domain';
+import { isSupplier, ROLE_NAMES, SUPPLIER_HOME, type SessionReply } from '@obra/domain';
 import { useSyncExternalStore } from 'react';
 
-export interface MenuModule {
-  mod_id: number;
-  mod_nombre: string;
-  mod_codigo: string;
-  mod_url: string;
-}
-
-export interface MenuGroup {
-  mgp_id: number;
-  mgp_nombre: string;
-  modulos: MenuModule[];
-}
-
-/** The reply of `POST /api/oauth/token` and `/api/oauth/session` (spec 1 §7 "Session"). */
-export interface Session {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  id_usuario: number;
-  usu_nombre: string;
-  usu_apellido: string;
-  usu_nombre_completo: string;
-  usu_correo: string;
-  usu_nivel: number;
-  pry_id: number | null;
-  tiu_id: number;
-  pve_id: number | null;
-  cli_id: number | null;
-  /** Comma-separated role names, e.g. "SUPER,GERENCIA". */
-  roles: string;
-  /** Comma-separated option codes. */
-  opciones: string;
-  /** Comma-separated module codes. */
-  modulos: string;
-  modulo_grupos: MenuGroup[];
-}
+/** The stored session is the login reply as the server sent it. */
+export type Session = SessionReply;
 
 const SESSION_KEY = 'obra.session';
 const VERSION_KEY = 'obra.version';

@@ -1,13 +1,13 @@
-import type { AccessProfile } from '@obra/domain';
+import type { AccessProfile, MenuGroup, SessionReply } from '@obra/domain';
 import { MODULE_GROUPS, MODULES, ROLE_NAMES, type ModuleDef } from '@obra/domain';
 
 /** Menu of a user (spec 1 §3 modulo_grupos): their modules grouped, only those with a url. */
-export function moduleGroups(profile: AccessProfile) {
+export function moduleGroups(profile: AccessProfile): MenuGroup[] {
   return MODULE_GROUPS.map((g) => ({
     mgp_id: g.mgp_id,
     mgp_nombre: g.mgp_nombre,
     modulos: MODULES.filter((m: ModuleDef) => m.mgp_id === g.mgp_id && m.mod_url && profile.modules.includes(m.mod_codigo))
-      .map((m: ModuleDef) => ({ mod_id: m.mod_id, mod_nombre: m.mod_nombre, mod_codigo: m.mod_codigo, mod_url: m.mod_url })),
+      .map((m: ModuleDef) => ({ mod_id: m.mod_id, mod_nombre: m.mod_nombre, mod_codigo: m.mod_codigo, mod_url: m.mod_url! })),
   })).filter((g) => g.modulos.length > 0);
 }
 
@@ -16,7 +16,7 @@ export function sessionReply(
   profile: AccessProfile,
   user: { usu_nombre: string; usu_apellido: string; usu_correo: string },
   token: { access_token: string; expires_in: number },
-) {
+): SessionReply {
   return {
     access_token: token.access_token,
     token_type: 'bearer',

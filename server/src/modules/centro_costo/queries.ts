@@ -1,9 +1,9 @@
+import type { Paged } from '@obra/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { centroCosto, proyecto } from '../../db/schema/index.ts';
-import type { Paged } from '../../platform/envelope.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
-import { likePattern } from '../usuario/queries.ts';
+import { likePattern } from '../../platform/search.ts';
 
 const row = {
   id_centro_costo: centroCosto.cec_id,

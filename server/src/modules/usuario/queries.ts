@@ -1,14 +1,13 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { UsuarioRow } from '@obra/domain';
+import type { Paged, UsuarioRow } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import { correoSalida, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
-import type { Paged } from '../../platform/envelope.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
+import { likePattern } from '../../platform/search.ts';
 
 
 /** Text to match against the trigram-indexed expression usuario_search_trgm. */
 const searchExpr = sql`lower(${usuario.usu_nombre} || ' ' || ${usuario.usu_apellido} || ' ' || ${usuario.usu_correo} || ' ' || ${usuario.usu_dni})`;
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchUsers(
   db: Executor,

@@ -1,4 +1,4 @@
-import { ChangePassword, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import { ChangePassword, GetByRol, MSG, PageRequest, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,6 @@ import { caller } from '../../platform/request.ts';
 import * as service from './service.ts';
 
 const tags = ['usuario'];
-const Page = z.object({ start: z.number().int().min(0).default(0), length: z.number().int().min(1).max(100).default(10) });
 
 export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +47,7 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
   app.post('/usuario/obtenerOpciones', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: ObtenerOpciones } },
     async (req) => ok(await service.options(deps, caller(req), req.body.opcion_usuario.usu_id)));
 
-  app.post('/usuario/correos', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: Page } },
+  app.post('/usuario/correos', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: PageRequest } },
     async (req) => ok(await service.outbox(deps, caller(req), req.body)));
 
   app.post('/usuario/get-by-rol', { ...gate({ module: null, read: true }), schema: { tags, body: GetByRol } },

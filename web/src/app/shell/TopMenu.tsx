@@ -1,7 +1,7 @@
 import { screenRouteFor } from '@obra/domain';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import type { MenuGroup } from '../session';
+import type { MenuGroup } from '@obra/domain';
 
 /** Spec 1 §2.2: per module group, its modules that have a url. */
 export function TopMenu({ groups }: { groups: MenuGroup[] }) {

@@ -1,6 +1,6 @@
-import type { ChangePassword, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
+import type { ChangePassword, Paged, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiBlob, apiPost, apiUpload, type Paged } from '../../app/api';
+import { ApiError, apiBlob, apiPost, apiUpload } from '../../app/api';
 import { setToken } from '../../app/session';
 import { blobToDataUrl } from '../../ui/files';
 
