@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3211;
-const DATA_DIR = '/tmp/obra-e2e-data';
+// E2E_PORT, E2E_DATA_DIR and WEB_DIST let several people (or helpers) run flows at once.
+const PORT = Number(process.env.E2E_PORT ?? 3211);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/obra-e2e-data';
 
 export default defineConfig({
   testDir: 'e2e',

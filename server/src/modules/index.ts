@@ -5,10 +5,17 @@ import authRoutes from './auth/routes.ts';
 import catalogoRoutes from './catalogo/routes.ts';
 import centroCostoRoutes from './centro_costo/routes.ts';
 import usuarioRoutes from './usuario/routes.ts';
+import empleadoRoutes from './empleado/routes.ts';
+import marcaRoutes from './marca/routes.ts';
+import productoRoutes from './producto/routes.ts';
+import proveedorRoutes from './proveedor/routes.ts';
+import proyectoRoutes from './proyecto/routes.ts';
+import unidadRoutes from './unidad/routes.ts';
 
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
-  for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes]) {
+  for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes,
+    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

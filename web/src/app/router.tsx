@@ -18,6 +18,13 @@ const SCREENS: Record<string, Lazy> = {
   '/forbidden': async () => ({ Component: (await import('../modules/home/ForbiddenPage')).ForbiddenPage }),
   '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
+  '/centroCosto': async () => ({ Component: (await import('../modules/centro_costo/CentroCostoPage')).CentroCostoPage }),
+  '/marca': async () => ({ Component: (await import('../modules/marca/MarcaPage')).MarcaPage }),
+  '/unidad': async () => ({ Component: (await import('../modules/unidad/UnidadPage')).UnidadPage }),
+  '/proveedor': async () => ({ Component: (await import('../modules/proveedor/ProveedorPage')).ProveedorPage }),
+  '/producto': async () => ({ Component: (await import('../modules/producto/ProductoPage')).ProductoPage }),
+  '/proyecto': async () => ({ Component: (await import('../modules/proyecto/ProyectoPage')).ProyectoPage }),
+  '/empleado': async () => ({ Component: (await import('../modules/empleado/EmpleadoPage')).EmpleadoPage }),
   '/proveedor/ordenCompra': async () => ({
     Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,
   }),

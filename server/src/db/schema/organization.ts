@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { pais } from './reference.ts';
+import { banco, moneda, pais, tipoCuenta } from './reference.ts';
 
 export const proyecto = pgTable('proyecto', {
   pry_id: serial().primaryKey(),
@@ -39,4 +39,19 @@ export const proveedor = pgTable('proveedor', {
 }, (t) => [
   uniqueIndex('proveedor_ruc_uq').on(t.pve_ruc),
   index('proveedor_razon_trgm').using('gin', sql`lower(${t.pve_razon_social}) gin_trgm_ops`),
+]);
+
+/** Bank accounts of a supplier (spec 1 §3 "Supplier account"); the CCI has 20 digits. */
+export const cuentaProveedor = pgTable('cuenta_proveedor', {
+  cpv_id: serial().primaryKey(),
+  pve_id: integer().notNull().references(() => proveedor.pve_id, { onDelete: 'cascade' }),
+  ban_id: integer().notNull().references(() => banco.ban_id),
+  mon_id: integer().notNull().references(() => moneda.mon_id),
+  tcu_id: integer().notNull().references(() => tipoCuenta.tcu_id),
+  cpv_cuenta: varchar({ length: 30 }).notNull(),
+  cpv_cci: varchar({ length: 20 }).notNull(),
+  cpv_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('cuenta_proveedor_pve_idx').on(t.pve_id),
+  uniqueIndex('cuenta_proveedor_cci_uq').on(t.pve_id, t.cpv_cci),
 ]);

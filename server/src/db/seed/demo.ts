@@ -3,6 +3,10 @@ import { ROLE } from '@obra/domain';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
+import { seedCatalogo } from './demo/catalogo.ts';
+import { seedEmpleados } from './demo/empleados.ts';
+import { seedProductos } from './demo/productos.ts';
+import { seedProveedores } from './demo/proveedores.ts';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 
@@ -47,12 +51,14 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       await tx.insert(t.almacen).values(p.almacenes.map((a) => ({ ...a, pry_id: row.pry_id })));
     }
     const [supplier] = await tx.insert(t.proveedor).values(SUPPLIER).returning();
+    const userIds = new Map<string, number>();
     for (const u of DEMO_USERS) {
       const [row] = await tx.insert(t.usuario).values({
         usu_nombre: u.nombre, usu_apellido: u.apellido, usu_dni: u.dni, usu_correo: u.correo, usu_password_hash: passwordHash,
         usu_nivel: u.nivel, pry_id: u.proyecto ? projectIds.get(u.proyecto)! : null,
       }).returning();
       await tx.insert(t.usuarioRol).values(u.roles.map((rol_id) => ({ usu_id: row.usu_id, rol_id })));
+      userIds.set(u.correo, row.usu_id);
     }
     const s = DEMO_SUPPLIER_USER;
     const [supplierUser] = await tx.insert(t.usuario).values({
@@ -60,6 +66,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       tiu_id: 3, pve_id: supplier.pve_id,
     }).returning();
     await tx.insert(t.usuarioRol).values({ usu_id: supplierUser.usu_id, rol_id: ROLE.PROVEEDOR });
+    const ctx = { projectIds, userIds, supplierId: supplier.pve_id };
+    await seedCatalogo(tx, ctx);
+    await seedProductos(tx, ctx);
+    await seedProveedores(tx, ctx);
+    await seedEmpleados(tx, ctx);
   });
   return true;
 }

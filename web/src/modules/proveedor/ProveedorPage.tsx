@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../home/UnderConstructionPage';
+
+export function ProveedorPage() {
+  return <UnderConstructionPage />;
+}
