@@ -4,11 +4,14 @@ import { clearSession, getSession } from './session';
 /** A refused call; `message` is the server's Spanish text, shown as an error toast. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The envelope's data, when a refusal carries details (e.g. the rows in error of a load). */
+  readonly data: unknown;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -29,13 +32,13 @@ function sessionHeaders(): Record<string, string> {
   };
 }
 
-function refusal(status: number, message: string | undefined, withSession: boolean): ApiError {
-  const text = message || MSG.internal;
+function refusal(status: number, envelope: Envelope<unknown> | null | undefined, withSession: boolean): ApiError {
+  const text = envelope?.message || MSG.internal;
   if (status === 401 && withSession) {
     clearSession(text);
     return new SessionExpiredError(text, status);
   }
-  return new ApiError(text, status);
+  return new ApiError(text, status, envelope?.data ?? null);
 }
 
 async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
@@ -61,13 +64,13 @@ async function send(path: string, { body, headers, withSession = true }: SendOpt
   } catch {
     throw new ApiError(NETWORK_ERROR, 0);
   }
-  if (!res.ok) throw refusal(res.status, (await readEnvelope(res))?.message, withSession);
+  if (!res.ok) throw refusal(res.status, await readEnvelope(res), withSession);
   return res;
 }
 
 async function envelopeOf<T>(res: Response, withSession: boolean): Promise<Envelope<T>> {
   const envelope = await readEnvelope<T>(res);
-  if (!envelope || envelope.status !== 'success') throw refusal(res.status, envelope?.message, withSession);
+  if (!envelope || envelope.status !== 'success') throw refusal(res.status, envelope, withSession);
   return envelope;
 }
 
@@ -102,7 +105,7 @@ export function apiUpload<T>(path: string, form: FormData, onProgress?: (percent
     xhr.onload = () => {
       const envelope = xhr.response as Envelope<T> | null;
       if (xhr.status >= 200 && xhr.status < 300 && envelope?.status === 'success') resolve(envelope);
-      else reject(refusal(xhr.status, envelope?.message, true));
+      else reject(refusal(xhr.status, envelope, true));
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
     xhr.send(form);

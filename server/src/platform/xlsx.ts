@@ -1,0 +1,151 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { badRequest } from './errors.ts';
+import type { UploadRule } from './files.ts';
+
+/**
+ * Spreadsheet loads (products, employees, ...): a downloadable template, then the user's
+ * file read row by row against the same columns. A load is all or nothing: one row in error
+ * and nothing is written, and the reply lists every row in error by its sheet row number.
+ */
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const XLSX_UPLOAD: UploadRule = {
+  types: { [XLSX_MIME]: 'xlsx' },
+  maxBytes: 5 * 1024 * 1024,
+  typeMessage: 'El archivo debe ser una hoja de cálculo Excel (.xlsx)',
+  sizeMessage: 'El archivo no debe superar 5 MB',
+  missingMessage: 'Debe seleccionar un archivo',
+};
+
+/** At most this many data rows per file; larger loads are split by the user. */
+export const MAX_XLSX_ROWS = 5000;
+
+export interface XlsxColumn {
+  /** Header text in the template's first row; matched ignoring case, accents and spaces. */
+  header: string;
+  /** Property name the cell is read into. */
+  key: string;
+  width?: number;
+  /** Shown as a cell note on the header: what the column expects. */
+  note?: string;
+}
+
+export interface SheetRow {
+  /** Row number as the user sees it in the spreadsheet (the header is row 1). */
+  fila: number;
+  values: Record<string, string>;
+}
+
+export interface RowError {
+  fila: number;
+  mensaje: string;
+}
+
+/** A template: the header row (bold, frozen, with notes) and a few example rows. */
+export async function templateXlsx(sheetName: string, columns: XlsxColumn[], examples: Record<string, string | number>[] = []): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Obra';
+  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(14, c.header.length + 4) }));
+  const header = ws.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
+  columns.forEach((c, i) => {
+    if (c.note) header.getCell(i + 1).note = c.note;
+  });
+  for (const example of examples) ws.addRow(example);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const normalize = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
+    if ('text' in value) return String(value.text).trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value).trim();
+}
+
+/**
+ * The data rows of the first sheet, keyed by column. Refuses a file that is not a workbook,
+ * lacks a template column, has no rows or too many. Blank rows are skipped.
+ */
+export async function readXlsxRows(buffer: Buffer, columns: XlsxColumn[]): Promise<SheetRow[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('No se pudo leer el archivo; use la plantilla descargada');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('El archivo no tiene hojas');
+  const headerRow = ws.getRow(1);
+  const position = new Map<string, number>();
+  headerRow.eachCell((cell, col) => position.set(normalize(cellText(cell.value)), col));
+  const missing = columns.filter((c) => !position.has(normalize(c.header)));
+  if (missing.length > 0) {
+    throw badRequest(`El archivo no tiene las columnas de la plantilla: ${missing.map((c) => c.header).join(', ')}`);
+  }
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const values: Record<string, string> = {};
+    let blank = true;
+    for (const c of columns) {
+      const text = cellText(row.getCell(position.get(normalize(c.header))!).value);
+      values[c.key] = text;
+      if (text !== '') blank = false;
+    }
+    if (blank) continue;
+    rows.push({ fila: r, values });
+    if (rows.length > MAX_XLSX_ROWS) throw badRequest(`El archivo no debe tener más de ${MAX_XLSX_ROWS} filas`);
+  }
+  if (rows.length === 0) throw badRequest('El archivo no tiene filas con datos');
+  return rows;
+}
+
+/**
+ * Each row checked with a zod schema; an issue names the column by its template header.
+ * Rows that pass come back parsed, the others as errors.
+ */
+export function parseRows<S extends z.ZodType>(rows: SheetRow[], schema: S, columns: XlsxColumn[]) {
+  const headerOf = new Map(columns.map((c) => [c.key, c.header]));
+  const valid: { fila: number; value: z.output<S> }[] = [];
+  const errors: RowError[] = [];
+  for (const row of rows) {
+    const parsed = schema.safeParse(row.values);
+    if (parsed.success) {
+      valid.push({ fila: row.fila, value: parsed.data });
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const column = headerOf.get(String(issue.path[0] ?? ''));
+      errors.push({ fila: row.fila, mensaje: column ? `${column}: ${issue.message}` : issue.message });
+    }
+  }
+  return { valid, errors };
+}
+
+/** The refusal of a load with rows in error: 400, every row listed in `data.errores`, in row order. */
+export function rowsInError(errors: RowError[]) {
+  const sorted = [...errors].sort((a, b) => a.fila - b.fila);
+  const filas = new Set(sorted.map((e) => e.fila)).size;
+  return badRequest(`El archivo tiene errores en ${filas} ${filas === 1 ? 'fila' : 'filas'}; no se cargó ningún registro`, { errores: sorted });
+}
+
+/** Sends a workbook as a download. */
+export function sendXlsx(reply: FastifyReply, filename: string, buffer: Buffer) {
+  return reply
+    .header('Content-Type', XLSX_MIME)
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .send(buffer);
+}

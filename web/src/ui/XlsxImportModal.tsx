@@ -1,0 +1,165 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
+import { useState, type ReactNode } from 'react';
+import type { Envelope } from '@obra/domain';
+import { ApiError, apiBlob, apiUpload } from '../app/api';
+import { saveBlob } from './files';
+import { toast } from './toast';
+
+/** A row the server refused, by its row number in the sheet (the header is row 1). */
+export interface RowError {
+  fila: number;
+  mensaje: string;
+}
+
+const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MAX_BYTES = 5 * 1024 * 1024;
+
+interface XlsxImportModalProps<T> {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** POST path answering the template workbook, and the name it is saved under. */
+  templatePath: string;
+  templateFileName: string;
+  /** Multipart POST path receiving `file` plus `fields`. */
+  uploadPath: string;
+  fields?: Record<string, string>;
+  /** Extra inputs above the file (e.g. the project the rows go to). */
+  children?: ReactNode;
+  /** Why the load cannot start yet (e.g. no project chosen); disables Cargar. */
+  blockedReason?: string;
+  /** Called with the server's reply after a successful load; the modal then closes. */
+  onLoaded: (reply: Envelope<T>) => void;
+}
+
+function rowErrorsOf(error: unknown): RowError[] {
+  if (!(error instanceof ApiError)) return [];
+  const data = error.data as { errores?: RowError[] } | null;
+  return Array.isArray(data?.errores) ? data.errores : [];
+}
+
+/**
+ * Load from a spreadsheet: download the template, choose one .xlsx file, then Cargar
+ * (shown only once a file is chosen), with upload progress. All or nothing: when the server
+ * refuses rows, they are listed by row number and nothing was saved.
+ */
+export function XlsxImportModal<T>(props: XlsxImportModalProps<T>) {
+  const { open, title, onClose, templatePath, templateFileName, uploadPath, fields, children, blockedReason, onLoaded } = props;
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<{ message: string; rows: RowError[] } | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const busy = percent !== null;
+
+  const reset = () => {
+    setFile(null);
+    setPercent(null);
+    setFailure(null);
+  };
+
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const downloadTemplate = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await apiBlob(templatePath, {}), templateFileName);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const choose = (chosen: File) => {
+    if (!/\.xlsx$/i.test(chosen.name)) toast.error('El archivo debe ser una hoja de cálculo Excel (.xlsx)');
+    else if (chosen.size > MAX_BYTES) toast.error('El archivo no debe superar 5 MB');
+    else {
+      setFile(chosen);
+      setFailure(null);
+    }
+    return false;
+  };
+
+  const load = async () => {
+    if (!file) return;
+    const form = new FormData();
+    Object.entries(fields ?? {}).forEach(([name, value]) => form.append(name, value));
+    form.append('file', file);
+    setPercent(0);
+    setFailure(null);
+    try {
+      const reply = await apiUpload<T>(uploadPath, form, setPercent);
+      reset();
+      onLoaded(reply);
+      onClose();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setFailure({ message, rows: rowErrorsOf(error) });
+      setPercent(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={close}
+      maskClosable={!busy}
+      keyboard={!busy}
+      width={720}
+      destroyOnHidden
+      footer={
+        <Flex justify="space-between">
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={downloadTemplate}>
+            Descargar Plantilla
+          </Button>
+          <Flex gap={8}>
+            <Button onClick={close} disabled={busy}>
+              Cerrar
+            </Button>
+            {file && (
+              <Button type="primary" onClick={load} loading={busy} disabled={Boolean(blockedReason)} title={blockedReason}>
+                Cargar
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {children}
+        <Upload.Dragger accept={XLSX_ACCEPT} beforeUpload={choose} showUploadList={false} maxCount={1} disabled={busy}>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{file ? file.name : 'Haga clic o arrastre aquí el archivo .xlsx'}</p>
+          <p className="ant-upload-hint">Use la plantilla; máximo 5 MB. Si una fila tiene errores no se carga ninguna.</p>
+        </Upload.Dragger>
+        {busy && <Progress percent={percent} status="active" aria-label="Progreso de carga" />}
+        {blockedReason && file && <Typography.Text type="warning">{blockedReason}</Typography.Text>}
+        {failure && (
+          <>
+            <Alert type="error" showIcon title={failure.message} />
+            {failure.rows.length > 0 && (
+              <Table<RowError>
+                size="small"
+                rowKey={(r, i) => `${r.fila}-${i}`}
+                dataSource={failure.rows}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                columns={[
+                  { title: 'Fila', dataIndex: 'fila', width: 80 },
+                  { title: 'Error', dataIndex: 'mensaje' },
+                ]}
+              />
+            )}
+          </>
+        )}
+      </Flex>
+    </Modal>
+  );
+}
