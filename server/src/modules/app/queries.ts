@@ -28,6 +28,22 @@ export const lookups = {
     db.select({ alm_id: t.almacen.alm_id, alm_nombre: t.almacen.alm_nombre, alm_tipo: t.almacen.alm_tipo, pry_id: t.almacen.pry_id, pry_nombre: t.proyecto.pry_nombre })
       .from(t.almacen).innerJoin(t.proyecto, eq(t.proyecto.pry_id, t.almacen.pry_id))
       .where(and(eq(t.almacen.alm_estado, 1), projectFilter(scope, t.almacen.pry_id))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
+  centros_costo: (db: Executor, scope: ProjectScope) =>
+    db.select({ id_centro_costo: t.centroCosto.cec_id, codigo: t.centroCosto.cec_codigo, descripcion: t.centroCosto.cec_descripcion, pry_id: t.centroCosto.pry_id })
+      .from(t.centroCosto).where(and(eq(t.centroCosto.cec_estado, 1), projectFilter(scope, t.centroCosto.pry_id))).orderBy(asc(t.centroCosto.cec_codigo)),
+  marcas: (db: Executor) =>
+    db.select({ mar_id: t.marca.mar_id, mar_nombre: t.marca.mar_nombre }).from(t.marca).where(eq(t.marca.mar_estado, 1)).orderBy(asc(t.marca.mar_nombre)),
+  unidades_medida: (db: Executor) =>
+    db.select({ unm_id: t.unidadMedida.unm_id, unm_simbolo: t.unidadMedida.unm_simbolo, unm_descripcion: t.unidadMedida.unm_descripcion })
+      .from(t.unidadMedida).where(eq(t.unidadMedida.unm_estado, 1)).orderBy(asc(t.unidadMedida.unm_simbolo)),
+  categorias: (db: Executor) =>
+    db.select({ cat_id: t.categoriaProducto.cat_id, cat_nombre: t.categoriaProducto.cat_nombre })
+      .from(t.categoriaProducto).where(eq(t.categoriaProducto.cat_estado, 1)).orderBy(asc(t.categoriaProducto.cat_nombre)),
+  tipos_producto: (db: Executor) =>
+    db.select({ tip_id: t.tipoProducto.tip_id, tip_nombre: t.tipoProducto.tip_nombre, cat_id: t.tipoProducto.cat_id })
+      .from(t.tipoProducto).where(eq(t.tipoProducto.tip_estado, 1)).orderBy(asc(t.tipoProducto.tip_nombre)),
+  puestos: (db: Executor) =>
+    db.select({ pue_id: t.puesto.pue_id, pue_nombre: t.puesto.pue_nombre }).from(t.puesto).where(eq(t.puesto.pue_estado, 1)).orderBy(asc(t.puesto.pue_nombre)),
 };
 
 export type LookupName = keyof typeof lookups;

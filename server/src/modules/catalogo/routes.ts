@@ -1,21 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import { getData } from '../app/service.ts';
+import type { LookupName } from '../app/queries.ts';
+import * as q from './queries.ts';
 
-/** Catalogue calls of spec 1 §7 that are plain lookups; each is one list of /app/getData. */
+const tags = ['catalogos'];
+const Descripcion = z.object({ descripcion: z.string().trim().max(100).default('') }).default({ descripcion: '' });
+const TiposFiltro = z.object({ cat_id: z.number().int().positive().optional(), id_categoria: z.number().int().positive().optional() }).default({});
+
+/**
+ * Catalogue calls of spec 1 §7 that are plain lookups, for any staff user: most are one
+ * list of /app/getData (scoped there); the rest filter a small reference table by text.
+ */
 export default async function catalogoRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = { ...gate({ module: null, read: true }), schema: { tags: ['catalogos'] } };
+  const read = { ...gate({ module: null, read: true }), schema: { tags } };
+  const list = (name: LookupName) => async (req: FastifyRequest) => ok((await getData(deps, caller(req), [name]))[name]);
 
-  app.get('/pais/list', read, async (req) => ok((await getData(deps, caller(req), ['paises'])).paises));
-  app.get('/banco/list', read, async (req) => ok((await getData(deps, caller(req), ['bancos'])).bancos));
-  app.post('/rol/buscar', read, async (req) => ok((await getData(deps, caller(req), ['roles'])).roles));
-  app.post('/getOpciones', read, async (req) => ok((await getData(deps, caller(req), ['opciones'])).opciones));
-  app.post('/getEstados', read, async (req) => ok((await getData(deps, caller(req), ['estados'])).estados));
-  app.get('/orden/estado/list', { ...gate({ module: 'orden_compra', read: true }), schema: { tags: ['catalogos'] } },
-    async (req) => ok((await getData(deps, caller(req), ['orden_estados'])).orden_estados));
+  app.get('/pais/list', read, list('paises'));
+  app.get('/banco/list', read, list('bancos'));
+  app.post('/rol/buscar', read, list('roles'));
+  app.post('/getOpciones', read, list('opciones'));
+  app.post('/getEstados', read, list('estados'));
+  app.post('/getCentrosCosto', read, list('centros_costo'));
+  app.post('/opciones/getCategorias', read, list('categorias'));
+  app.get('/orden/estado/list', { ...gate({ module: 'orden_compra', read: true }), schema: { tags } }, list('orden_estados'));
+
+  const db = deps.database.db;
+  const byText = { ...gate({ module: null, read: true }), schema: { tags, body: Descripcion } };
+  app.post('/condicion/get-condicion', byText, async (req) => ok(await q.condiciones(db, req.body.descripcion)));
+  app.post('/metodo-pago/get-metodo', byText, async (req) => ok(await q.metodosPago(db, req.body.descripcion)));
+  app.post('/comprobante/get-comprobante', byText, async (req) => ok(await q.comprobantes(db, req.body.descripcion)));
+  app.post('/opciones/getTiposProducto', { ...gate({ module: null, read: true }), schema: { tags, body: TiposFiltro } },
+    async (req) => ok(await q.tiposProducto(db, req.body.cat_id ?? req.body.id_categoria)));
 }
