@@ -11,10 +11,11 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.ts';
 import * as t from '../server/src/db/schema/index.ts';
+import { fillProducts, fillSuppliers } from './generate-catalog.ts';
 import { createRandom, personName, PROJECT_KINDS, PROJECT_PLACES, type Random } from './names.ts';
 
 /** Bump when the generated data changes shape: stores filled by an older generator are rebuilt. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 /** Every generated account can log in with this password. */
 export const BENCH_PASSWORD = 'Bench.2026';
 export const BENCH_EMAIL_DOMAIN = 'bench.andina.pe';
@@ -28,7 +29,13 @@ export interface FillOptions {
   users: number;
 }
 
-export interface FillReport {
+export interface CatalogReport {
+  suppliers: number;
+  accounts: number;
+  products: number;
+}
+
+export interface FillReport extends CatalogReport {
   projects: number;
   users: number;
   userRoles: number;
@@ -122,21 +129,32 @@ export async function fillUsers(
  * Fresh statistics after a bulk load. PGlite runs no autovacuum, and on a server autovacuum
  * may not have caught up yet; either way the planner would otherwise guess.
  */
-async function refreshStatistics(db: Db): Promise<void> {
-  for (const table of ['proyecto', 'almacen', 'usuario', 'usuario_rol']) {
+export async function refreshStatistics(db: Db): Promise<void> {
+  for (const table of ['proyecto', 'almacen', 'usuario', 'usuario_rol', 'proveedor', 'cuenta_proveedor', 'producto']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
 
-/** Adds `users` generated staff users (and their projects) to a migrated, reference-seeded database. */
+/** As many suppliers and purchasing products as the scale (users). */
+export async function fillCatalog(db: Db, scale: number, random: Random): Promise<CatalogReport> {
+  const suppliers = await fillSuppliers(db, scale, random);
+  const products = await fillProducts(db, scale, random);
+  return { ...suppliers, products };
+}
+
+/**
+ * Adds `users` generated staff users (and their projects), and as many suppliers and
+ * products, to a migrated, reference-seeded database.
+ */
 export async function fillDatabase(db: Db, options: FillOptions): Promise<FillReport> {
   const started = performance.now();
   const random = createRandom(20261121 + options.users);
   const passwordHash = await hash(BENCH_PASSWORD);
   const projectIds = await fillProjects(db, Math.max(2, Math.ceil(options.users / 2500)), random);
   const users = await fillUsers(db, options.users, { projectIds, passwordHash, random, now: Date.UTC(2026, 10, 21) });
+  const catalog = await fillCatalog(db, options.users, random);
   await refreshStatistics(db);
-  return { projects: projectIds.length, ...users, seconds: (performance.now() - started) / 1000 };
+  return { projects: projectIds.length, ...users, ...catalog, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<void> {

@@ -8,7 +8,9 @@ import { createDeps } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { selectRows } from '../server/src/db/client.ts';
 import type { Deps } from '../server/src/deps.ts';
-import { BENCH_EMAIL_DOMAIN, fillDatabase, GENERATOR_VERSION, type FillReport } from './generate.ts';
+import { BENCH_SUPPLIER_DOMAIN } from './generate-catalog.ts';
+import { BENCH_EMAIL_DOMAIN, fillCatalog, fillDatabase, GENERATOR_VERSION, refreshStatistics, type FillReport } from './generate.ts';
+import { createRandom } from './names.ts';
 
 export const BENCH_DATA = fileURLToPath(new URL('./.data/', import.meta.url));
 
@@ -70,7 +72,7 @@ function readMarker(file: string): Marker | null {
 }
 
 const reportLine = (r: FillReport) =>
-  `filled: ${r.users} users, ${r.userRoles} user roles, ${r.projects} projects in ${r.seconds.toFixed(1)} s`;
+  `filled: ${r.users} users, ${r.userRoles} user roles, ${r.projects} projects, ${r.suppliers} suppliers, ${r.accounts} accounts, ${r.products} products in ${r.seconds.toFixed(1)} s`;
 
 export interface Prepared {
   deps: Deps;
@@ -112,6 +114,14 @@ export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'databaseU
     const [{ n }] = await selectRows<{ n: number }>(db,
       sql`select count(*)::int as n from usuario where usu_correo like ${`%@${BENCH_EMAIL_DOMAIN}`}`);
     if (n === scale) {
+      const [{ s }] = await selectRows<{ s: number }>(db,
+        sql`select count(*)::int as s from proveedor where pve_correo like ${`%@${BENCH_SUPPLIER_DOMAIN}`}`);
+      if (s === 0) {
+        // Filled by the first generator (users only): add the master data it lacked.
+        progress(`adding ${scale} suppliers and products to the ${n} bench users…`);
+        await fillCatalog(db, scale, createRandom(20261121 + scale + 1));
+        await refreshStatistics(db);
+      }
       progress(`reusing the database: it already holds ${n} bench users`);
       return { deps, fill: null };
     }
