@@ -37,6 +37,14 @@ export const WORKLOADS: Workload[] = [
   buscar('usuario/buscar page 1', { search: '', usu_estado: 1, start: 0, length: 10 }),
   buscar('usuario/buscar "quispe"', { search: 'quispe', usu_estado: 1, start: 0, length: 10 }),
   buscar('usuario/buscar start=20000', { search: '', usu_estado: 1, start: 20000, length: 10 }),
+  // Master data at the same scale: the supplier list (issue 3) and the product catalogue.
+  { name: 'proveedor/list page 1', path: '/api/proveedor/list', body: JSON.stringify({ search: '', start: 0, length: 10 }) },
+  { name: 'proveedor/list "cementos"', path: '/api/proveedor/list', body: JSON.stringify({ search: 'cementos', start: 0, length: 10 }) },
+  { name: 'proveedor/list start=20000', path: '/api/proveedor/list', body: JSON.stringify({ search: '', start: 20000, length: 10 }) },
+  { name: 'productoVendor/buscar page 1', path: '/api/productoVendor/buscar', body: JSON.stringify({ producto: { page: { number: 1, size: 10 } } }) },
+  { name: 'productoVendor/buscar "fierro"', path: '/api/productoVendor/buscar', body: JSON.stringify({ producto: { prv_nombre: 'fierro', page: { number: 1, size: 10 } } }) },
+  { name: 'productoVendor/buscar page 2000', path: '/api/productoVendor/buscar', body: JSON.stringify({ producto: { page: { number: 2000, size: 10 } } }) },
+  { name: 'producto/list "cemento" + category', path: '/api/producto/list', body: JSON.stringify({ search: 'cemento', start: 0, length: 10, categoria: 1 }) },
   {
     name: 'app/getData (5 lists)',
     path: '/api/app/getData',

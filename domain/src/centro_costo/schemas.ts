@@ -23,6 +23,18 @@ export const CentroCostoSave = z.object({
 export type CentroCostoSave = z.input<typeof CentroCostoSave>;
 
 export const CentroCostoDelete = z.object({ id_centro_costo: z.number(required).int().positive() });
+export type CentroCostoDelete = z.input<typeof CentroCostoDelete>;
+
+/** A row of `/centroCosto/list`; `version` goes back with a modify (docs/business-rules.md). */
+export interface CentroCostoRow {
+  id_centro_costo: number;
+  codigo: string;
+  descripcion: string;
+  pry_id: number;
+  pry_nombre: string;
+  es_activo: number;
+  version: number;
+}
 
 export const CC_MSG = {
   added: 'Se agrego el centro de costo',

@@ -42,6 +42,10 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server closed (restart, failover, a dropped test database) is
+    // discarded by the pool and replaced on the next query; without a listener the process
+    // would crash on the 'error' event. Queries in flight still fail and are answered 5xx.
+    pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return {

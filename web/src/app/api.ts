@@ -50,17 +50,18 @@ async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
 }
 
 interface SendOptions {
+  method?: 'POST' | 'DELETE';
   body?: BodyInit;
   headers?: Record<string, string>;
   /** false for the calls made before there is a session (login). */
   withSession?: boolean;
 }
 
-async function send(path: string, { body, headers, withSession = true }: SendOptions): Promise<Response> {
+async function send(path: string, { method = 'POST', body, headers, withSession = true }: SendOptions): Promise<Response> {
   const allHeaders = { ...(withSession ? sessionHeaders() : {}), ...headers };
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method: 'POST', body, headers: allHeaders });
+    res = await fetch(`/api${path}`, { method, body, headers: allHeaders });
   } catch {
     throw new ApiError(NETWORK_ERROR, 0);
   }
@@ -79,6 +80,20 @@ export async function apiPost<T>(path: string, body?: unknown): Promise<Envelope
   // Fastify refuses an empty body declared as JSON, so calls without a body send no content type.
   const init: SendOptions = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
   return envelopeOf<T>(await send(path, init), true);
+}
+
+/**
+ * JSON DELETE with a body, as the spec's delete calls (`DELETE /marca/delete {id_marca}`).
+ * `failure` is the screen's text for a refused delete (spec 1 §8, 'Ocurrio un problema al
+ * eliminar la marca'); the server's reason follows it unless the server already starts with it.
+ */
+export async function apiDelete<T>(path: string, body: unknown, failure?: string): Promise<Envelope<T>> {
+  try {
+    return envelopeOf<T>(await send(path, { method: 'DELETE', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }), true);
+  } catch (error) {
+    if (!failure || !(error instanceof ApiError) || error instanceof SessionExpiredError || error.message.startsWith(failure)) throw error;
+    throw new ApiError(`${failure}: ${error.message}`, error.status, error.data);
+  }
 }
 
 /** POST made without a session (login): the caller sets body and headers. */

@@ -7,6 +7,10 @@ export interface LookupRows {
   proyectos: { pry_id: number; pry_codigo: string; pry_nombre: string };
   opciones: { opc_id: number; opc_codigo: string; opc_nombre: string; mod_codigo: string };
   estados: { est_id: number; est_codigo: string; est_nombre: string; est_styles: string };
+  monedas: { mon_id: number; mon_codigo: string; mon_simbolo: string; mon_descripcion: string };
+  tipos_cuenta: { tcu_id: number; tcu_descripcion: string };
+  bancos: { ban_id: number; ban_nombre: string; ban_codigo: string };
+  paises: { pai_id: number; pai_nombre: string; pai_iso: string };
 }
 
 export type LookupName = keyof LookupRows;

@@ -39,6 +39,10 @@ export const proveedor = pgTable('proveedor', {
 }, (t) => [
   uniqueIndex('proveedor_ruc_uq').on(t.pve_ruc),
   index('proveedor_razon_trgm').using('gin', sql`lower(${t.pve_razon_social}) gin_trgm_ops`),
+  // The suppliers list: razón social order, paged (modules/proveedor/queries.ts).
+  index('proveedor_razon_idx').on(t.pve_razon_social, t.pve_id),
+  // Search by a fragment of the RUC (digits-only text).
+  index('proveedor_ruc_trgm').using('gin', sql`${t.pve_ruc} gin_trgm_ops`),
 ]);
 
 /** Bank accounts of a supplier (spec 1 §3 "Supplier account"); the CCI has 20 digits. */

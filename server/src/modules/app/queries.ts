@@ -27,7 +27,7 @@ export const lookups = {
   almacenes: (db: Executor, scope: ProjectScope) =>
     db.select({ alm_id: t.almacen.alm_id, alm_nombre: t.almacen.alm_nombre, alm_tipo: t.almacen.alm_tipo, pry_id: t.almacen.pry_id, pry_nombre: t.proyecto.pry_nombre })
       .from(t.almacen).innerJoin(t.proyecto, eq(t.proyecto.pry_id, t.almacen.pry_id))
-      .where(and(eq(t.almacen.alm_estado, 1), projectFilter(scope, t.almacen.pry_id))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
+      .where(and(eq(t.almacen.alm_estado, 1), eq(t.proyecto.pry_estado, 1), projectFilter(scope, t.almacen.pry_id))).orderBy(asc(t.proyecto.pry_nombre), asc(t.almacen.alm_nombre)),
   centros_costo: (db: Executor, scope: ProjectScope) =>
     db.select({ id_centro_costo: t.centroCosto.cec_id, codigo: t.centroCosto.cec_codigo, descripcion: t.centroCosto.cec_descripcion, pry_id: t.centroCosto.pry_id })
       .from(t.centroCosto).where(and(eq(t.centroCosto.cec_estado, 1), projectFilter(scope, t.centroCosto.pry_id))).orderBy(asc(t.centroCosto.cec_codigo)),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { ADMIN, createTestContext, type TestContext } from '../../test/harness.ts';
+import { ADMIN, VIEWER, createTestContext, type TestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -18,11 +18,11 @@ describe('centroCosto', () => {
   let id: number;
 
   it('adds a cost centre and lists it', async () => {
-    const res = await call('POST', 'save', { codigo: 'CC01', descripcion: 'Producción de concreto', pry_id: 1, es_activo: 1 });
+    const res = await call('POST', 'save', { codigo: 'CC01', descripcion: 'Planta dosificadora móvil', pry_id: 1, es_activo: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego el centro de costo', data: { descripcion: 'Producción de concreto' } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego el centro de costo', data: { descripcion: 'Planta dosificadora móvil' } });
     id = res.json().data.id_centro_costo;
-    const list = (await call('POST', 'list', { search: 'concreto', start: 0, length: 10 })).json().data;
+    const list = (await call('POST', 'list', { search: 'dosificadora', start: 0, length: 10 })).json().data;
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id_centro_costo: id, codigo: 'CC01', pry_nombre: 'Planta Lurín', es_activo: 1, version: 1 });
   });
@@ -39,6 +39,7 @@ describe('centroCosto', () => {
     expect(first.statusCode).toBe(200);
     const stale = await call('POST', 'save', { id_centro_costo: id, version: 1, codigo: 'CC01', descripcion: 'Pisado', pry_id: 1, es_activo: 1 });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('El registro fue modificado por otro usuario, vuelva a cargarlo');
     const list = (await call('POST', 'list', { search: 'CC01' })).json().data;
     expect(list.data[0]).toMatchObject({ descripcion: 'Producción', es_activo: 0, version: 2 });
   });
@@ -47,9 +48,14 @@ describe('centroCosto', () => {
     await call('POST', 'save', { codigo: 'CC02', descripcion: 'Obra Miraflores', pry_id: 2 });
     const almacen = await ctx.auth('almacen@andina.pe');
     await selectRows(ctx.deps.database.db, sql`insert into usuario_rol (usu_id, rol_id) select usu_id, 1 from usuario where usu_correo = 'almacen@andina.pe'`);
-    const own = (await call('POST', 'list', {}, almacen)).json().data;
-    expect(own.data.map((c: { codigo: string }) => c.codigo)).toEqual(['CC01']);
-    const other = (await call('POST', 'list', {})).json().data.data.find((c: { codigo: string }) => c.codigo === 'CC02');
+    // The demo seed adds cost centres to both projects: the user sees those of PRY-001 only.
+    const own = (await call('POST', 'list', { length: 100 }, almacen)).json().data;
+    const codes = own.data.map((c: { codigo: string }) => c.codigo);
+    expect(codes).toContain('CC01');
+    expect(codes).not.toContain('CC02');
+    expect(own.data.every((c: { pry_id: number }) => c.pry_id === 1)).toBe(true);
+    expect(own.total).toBe(own.data.length);
+    const other = (await call('POST', 'list', { search: 'CC02' })).json().data.data.find((c: { codigo: string }) => c.codigo === 'CC02');
     expect((await call('DELETE', 'delete', { id_centro_costo: other.id_centro_costo }, almacen)).statusCode).toBe(404);
     expect((await call('POST', 'save', { codigo: 'CC03', descripcion: 'x', pry_id: 2 }, almacen)).statusCode).toBe(403);
   });
@@ -72,5 +78,26 @@ describe('centroCosto', () => {
     const res = await call('DELETE', 'delete', { id_centro_costo: saved.id_centro_costo });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/^Ocurrio un problema al eliminar el centro de costo/);
+  });
+
+  it('lists the demo cost centres with their project', async () => {
+    const list = (await call('POST', 'list', { search: 'CC-PL' })).json().data;
+    expect(list.total).toBe(4);
+    expect(list.data[0]).toMatchObject({ codigo: 'CC-PL-01', pry_nombre: 'Planta Lurín', es_activo: 1 });
+    expect((await call('POST', 'list', { search: 'CC-MF-04' })).json().data.data[0].es_activo).toBe(0);
+  });
+
+  it('refuses users without the module and every change by VISUALIZADOR', async () => {
+    const estandar = await ctx.auth('estandar@andina.pe');
+    for (const [method, url, body] of [['POST', 'list', {}], ['POST', 'save', { codigo: 'CC77', descripcion: 'x', pry_id: 2 }], ['DELETE', 'delete', { id_centro_costo: 1 }]] as const) {
+      const res = await call(method, url, body, estandar);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe('No tienes acceso a este módulo');
+    }
+    const viewer = await ctx.auth(VIEWER);
+    expect((await call('POST', 'list', {}, viewer)).statusCode).toBe(200);
+    expect((await call('POST', 'save', { codigo: 'CC77', descripcion: 'x', pry_id: 1 }, viewer)).statusCode).toBe(403);
+    expect((await call('DELETE', 'delete', { id_centro_costo: 1 }, viewer)).statusCode).toBe(403);
+    expect((await call('POST', 'list', { search: 'CC77' })).json().data.total).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
 import { MSG, OPTIONS, ROLE, hasModule, isCorporate, isSuper } from '@obra/domain';
+import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -53,7 +54,11 @@ export async function get(deps: Deps, caller: AccessProfile, usuId: number): Pro
   };
 }
 
-export async function register(deps: Deps, caller: AccessProfile, input: UsuarioRegistrar['usuario']) {
+/**
+ * Checks a new staff user and hashes its password; the returned `insert` writes it inside the
+ * caller's transaction, so a module can create a record and its user at once (employees).
+ */
+export async function prepareRegister(deps: Deps, caller: AccessProfile, input: UsuarioRegistrar['usuario']) {
   checkGrants(caller, input);
   const roleIds = input.lista_usuario_rol.map((r) => r.rol_id);
   await checkRolesExist(deps, roleIds);
@@ -61,7 +66,7 @@ export async function register(deps: Deps, caller: AccessProfile, input: Usuario
   if (await q.emailInUse(db, input.usu_correo)) throw conflict(MSG.emailTaken);
   if (await q.dniInUse(db, input.usu_dni)) throw conflict(MSG.dniTaken);
   const passwordHash = await hash(input.usu_password);
-  const usuId = await db.transaction(async (tx) => {
+  return async (tx: Executor): Promise<number> => {
     const id = await q.insertUser(tx, {
       usu_nombre: input.usu_nombre, usu_apellido: input.usu_apellido, usu_dni: input.usu_dni, usu_correo: input.usu_correo,
       usu_password_hash: passwordHash, usu_nivel: input.usu_nivel, tiu_id: 1, pry_id: input.pry_id,
@@ -69,8 +74,12 @@ export async function register(deps: Deps, caller: AccessProfile, input: Usuario
     await q.replaceRoles(tx, id, roleIds);
     await q.replaceOptions(tx, id, input.opciones);
     return id;
-  });
-  return { usu_id: usuId };
+  };
+}
+
+export async function register(deps: Deps, caller: AccessProfile, input: UsuarioRegistrar['usuario']) {
+  const insert = await prepareRegister(deps, caller, input);
+  return { usu_id: await deps.database.db.transaction(insert) };
 }
 
 export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioModificar['usuario']) {

@@ -1,0 +1,98 @@
+import { CentroCostoSave, type CentroCostoRow } from '@obra/domain';
+import { Button, Checkbox, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { useLookups } from '../../app/lookups';
+import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
+import { toast } from '../../ui/toast';
+import { useSaveCentroCosto } from './api';
+
+interface FormValues {
+  codigo: string;
+  descripcion: string;
+  pry_id: number | null;
+  es_activo: boolean;
+}
+
+interface CentroCostoModalProps {
+  /** null: a new cost centre. */
+  row: CentroCostoRow | null;
+  onClose: () => void;
+}
+
+/** Spec 1 §2.6 popup: Código, Descripción, Proyecto, Estado; Cerrar and Guardar. */
+export function CentroCostoModal({ row, onClose }: CentroCostoModalProps) {
+  const [form] = Form.useForm<FormValues>();
+  const lookups = useLookups('proyectos');
+  const save = useSaveCentroCosto();
+  const activo = Form.useWatch('es_activo', form);
+
+  const proyectos = lookups.data?.proyectos ?? [];
+  const options = proyectos.map((p) => ({ value: p.pry_id, label: p.pry_nombre }));
+  // A cost centre of a project closed since keeps showing its project's name.
+  if (row && !proyectos.some((p) => p.pry_id === row.pry_id)) options.push({ value: row.pry_id, label: row.pry_nombre });
+
+  const initial: FormValues = row
+    ? { codigo: row.codigo, descripcion: row.descripcion, pry_id: row.pry_id, es_activo: row.es_activo === 1 }
+    : { codigo: '', descripcion: '', pry_id: null, es_activo: true };
+  // A user limited to one project creates cost centres of that project only.
+  if (!row && proyectos.length === 1) initial.pry_id = proyectos[0].pry_id;
+
+  const submit = async (values: FormValues) => {
+    const body = { ...values, pry_id: values.pry_id ?? undefined, ...(row && { id_centro_costo: row.id_centro_costo, version: row.version }) };
+    const checked = checkForm(CentroCostoSave, body, form);
+    if (!checked) return;
+    // A refused save was already toasted by the query cache; the popup stays open to correct it.
+    const saved = await save.mutateAsync(checked).catch(() => null);
+    if (!saved) return;
+    toast.success(saved.message);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={row ? 'Modificar Centro de Costo' : 'Nuevo Centro de Costo'}
+      onCancel={onClose}
+      closable={false}
+      mask={{ closable: false }}
+      footer={[
+        <Button key="cerrar" onClick={onClose}>
+          Cerrar
+        </Button>,
+        <Button key="guardar" type="primary" htmlType="submit" form="centro-costo-form" loading={save.isPending} disabled={!lookups.data}>
+          Guardar
+        </Button>,
+      ]}
+    >
+      {lookups.data ? (
+        <Form<FormValues>
+          id="centro-costo-form"
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onValuesChange={clearMarksOnChange(form)}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item name="codigo" label="Código" required>
+            <Input maxLength={20} autoFocus autoComplete="off" placeholder="CC-PL-01" />
+          </Form.Item>
+          <Form.Item name="descripcion" label="Descripción" required>
+            <Input maxLength={200} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="pry_id" label="Proyecto" required>
+            <Select
+              options={options}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Seleccione un proyecto"
+              notFoundContent="No hay proyectos activos"
+            />
+          </Form.Item>
+          <Form.Item name="es_activo" label="Estado" valuePropName="checked">
+            <Checkbox>{activo === false ? 'INACTIVO' : 'ACTIVO'}</Checkbox>
+          </Form.Item>
+        </Form>
+      ) : (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import type { EmpleadoAsignable, ProyectoRow } from '@obra/domain';
+import { PAGE_SIZE, PRY_MSG } from '@obra/domain';
+import { Alert, App, Button, Checkbox, Flex, Modal, Switch, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { DataTable } from '../../ui/DataTable';
+import { SearchInput } from '../../ui/SearchInput';
+import { toast } from '../../ui/toast';
+import { useAsignarEmpleados, useEmpleadosAsignables } from './api';
+
+interface AsignarEmpleadosModalProps {
+  proyecto: ProyectoRow;
+  onClose: () => void;
+}
+
+/**
+ * Spec 2 "Projects screen": employees searched by name, 10 a page, each with a switch that
+ * puts them in this project or takes them out of it, showing the project they are in now.
+ */
+export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosModalProps) {
+  const { modal } = App.useApp();
+  const [filters, setFilters] = useState({ emp_nombre: '', solo_asignados: false, page: 1 });
+  const empleados = useEmpleadosAsignables({
+    pry_id: proyecto.pry_id,
+    emp_nombre: filters.emp_nombre,
+    solo_asignados: filters.solo_asignados,
+    page: { number: filters.page, size: PAGE_SIZE },
+  });
+  const asignar = useAsignarEmpleados();
+  const activo = proyecto.pry_estado === 1;
+  const sending = (empId: number) =>
+    asignar.isPending && [...(asignar.variables?.asignar ?? []), ...(asignar.variables?.quitar ?? [])].includes(empId);
+
+  const send = async (e: EmpleadoAsignable, on: boolean) => {
+    const body = on ? { pry_id: proyecto.pry_id, asignar: [e.emp_id] } : { pry_id: proyecto.pry_id, quitar: [e.emp_id] };
+    const saved = await asignar.mutateAsync(body).catch(() => null);
+    if (saved) toast.success(saved.message);
+  };
+
+  const toggle = (e: EmpleadoAsignable, on: boolean) => {
+    // Moving someone out of another project deserves a second look.
+    if (on && e.pry_id !== null) {
+      modal.confirm({
+        title: `${e.emp_nombre_completo} está asignado a ${e.pry_nombre}`,
+        content: `¿Desea moverlo al proyecto ${proyecto.pry_nombre}?`,
+        okText: 'Mover',
+        cancelText: 'Cancelar',
+        onOk: () => send(e, true),
+      });
+      return;
+    }
+    void send(e, on);
+  };
+
+  const columns: TableColumnsType<EmpleadoAsignable> = [
+    { title: 'Empleado', dataIndex: 'emp_nombre_completo' },
+    { title: 'DNI', dataIndex: 'emp_dni', width: 110 },
+    { title: 'Puesto', dataIndex: 'pue_nombre' },
+    { title: 'Proyecto actual', dataIndex: 'pry_nombre', render: (nombre: string | null) => nombre ?? '-' },
+    {
+      title: 'Asignado',
+      key: 'asignado',
+      width: 100,
+      align: 'center',
+      render: (_, e) => (
+        <Switch
+          aria-label={`Asignar a ${e.emp_nombre_completo}`}
+          checked={e.asignado}
+          disabled={!e.asignado && !activo}
+          loading={sending(e.emp_id)}
+          onChange={(on) => toggle(e, on)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open
+      width={900}
+      title={`Asignar empleados | ${proyecto.pry_nombre}`}
+      onCancel={onClose}
+      closable={false}
+      mask={{ closable: false }}
+      footer={<Button onClick={onClose}>Cerrar</Button>}
+    >
+      {!activo && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`${PRY_MSG.inactiveProject}: solo puede quitar empleados`} />}
+      <Flex gap={16} align="center" wrap style={{ marginBottom: 12 }}>
+        <SearchInput
+          label="Buscar empleado"
+          placeholder="Buscar empleado por nombre o DNI"
+          onSearch={(emp_nombre) => setFilters((f) => ({ ...f, emp_nombre, page: 1 }))}
+        />
+        <Checkbox checked={filters.solo_asignados} onChange={(ev) => setFilters((f) => ({ ...f, solo_asignados: ev.target.checked, page: 1 }))}>
+          Solo los asignados al proyecto
+        </Checkbox>
+      </Flex>
+      <DataTable<EmpleadoAsignable>
+        rowKey="emp_id"
+        columns={columns}
+        rows={empleados.data?.data}
+        total={empleados.data?.total}
+        page={filters.page}
+        onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
+        loading={empleados.isFetching}
+        emptyText="No se encontraron Empleados"
+      />
+    </Modal>
+  );
+}
