@@ -17,6 +17,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
+    // The product honours reduced motion (no popup animations), which also keeps clicks from
+    // landing on a dialog still zooming in on a busy CI machine.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -26,7 +29,10 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database every run; the web must be built (npm run build).
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} LOG_LEVEL=warn npx tsx server/src/main.ts`,
+    // E2E_SERVER_LOG=file keeps the server's log (LOG_LEVEL info) there, to see why a flow failed.
+    command: process.env.E2E_SERVER_LOG
+      ? `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} LOG_LEVEL=info npx tsx server/src/main.ts > ${process.env.E2E_SERVER_LOG} 2>&1`
+      : `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} LOG_LEVEL=warn npx tsx server/src/main.ts`,
     url: `http://localhost:${PORT}/health/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

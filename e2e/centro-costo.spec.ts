@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, menuItem, shot } from './helpers';
+import { closeWithEscape, login, menuItem, shot } from './helpers';
 
 test('an administrator adds, finds, edits and deletes a cost centre', async ({ page }) => {
   await login(page, 'admin@andina.pe');
@@ -38,8 +38,7 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await dialog.getByLabel('Proyecto').press('Enter');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya existe un centro de costo con ese código')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
 
   // Find.
   const search = page.getByRole('searchbox', { name: 'Buscar' });

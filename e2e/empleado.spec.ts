@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, shot } from './helpers';
+import { closeWithEscape, login, shot } from './helpers';
 
 /** Picks an option of an antd select by typing part of its label. */
 async function choose(select: Locator, text: string) {
@@ -111,8 +111,7 @@ test('an administrator registers employees, with and without a user, finds and m
   // Escape closes a popup.
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await expect(page.getByRole('dialog', { name: 'Registrar Empleado' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Registrar Empleado' })).toBeHidden();
+  await closeWithEscape(page, page.getByRole('dialog', { name: 'Registrar Empleado' }));
 });
 
 test('employees load from a spreadsheet: rows in error first, then a clean file', async ({ page }) => {

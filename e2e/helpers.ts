@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo.2026';
 
@@ -16,3 +16,14 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: `test-
 /** A module group of the top menu. */
 export const menuItem = (page: Page, group: string) =>
   page.getByRole('menu', { name: 'Menú principal' }).getByRole('menuitem', { name: group, exact: true });
+
+/**
+ * Escape closes the top popup. A select's dropdown still animating closed counts as a popup
+ * for a few frames and takes the first Escape, so press until `popup` is gone (as a user would).
+ */
+export async function closeWithEscape(page: Page, popup: Locator) {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, shot } from './helpers';
+import { closeWithEscape, login, shot } from './helpers';
 
 test('logistics adds, finds and deletes a brand', async ({ page }) => {
   await login(page, 'logistica@andina.pe');
@@ -44,8 +44,7 @@ test('logistics adds, finds and deletes a brand', async ({ page }) => {
   await prompt.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya existe una marca con ese nombre')).toBeVisible();
   await expect(prompt).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(prompt).toBeHidden();
+  await closeWithEscape(page, prompt);
 
   await search.fill('yura');
   await search.press('Enter');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, shot } from './helpers';
+import { closeWithEscape, login, shot } from './helpers';
 
 const HEADERS = ['Nombre', 'Categoría', 'Tipo', 'Marca', 'Unidad', 'Serie', 'Retornable', 'Retorno estimado (días)', 'Reposición', 'Stock mínimo'];
 
@@ -171,8 +171,7 @@ test('without the option the catalogue is read only', async ({ page }) => {
   await expect(dialog.getByLabel('Tipo', { exact: true })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Registrar' })).toHaveCount(0);
   await shot(page, 'producto-ver');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
 
   await page.goto('/login');
   await login(page, 'visualizador@andina.pe');

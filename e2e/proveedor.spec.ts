@@ -1,6 +1,6 @@
 import { RUC_MSG, rucCheckDigit } from '@obra/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, shot } from './helpers';
+import { closeWithEscape, login, shot } from './helpers';
 
 const FIRST10 = '2061478523';
 const RUC = FIRST10 + rucCheckDigit(FIRST10);
@@ -76,8 +76,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await dialog.getByLabel('Especialidad').fill('Copia');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(`Ya existe un proveedor registrado con el RUC ${RUC}`).first()).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
 
   // Find it and modify it; the RUC cannot change.
   await search(page, RUC);
@@ -123,8 +122,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await expect(page.getByText('Se elimino la cuenta').first()).toBeVisible();
   await expect(confirmCuenta).toBeHidden();
   await expect(cuentas.getByText('El proveedor no tiene cuentas registradas')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(cuentas).toBeHidden();
+  await closeWithEscape(page, cuentas);
 
   // Delete it.
   await row.getByRole('button', { name: `Eliminar ${RAZON}` }).click();

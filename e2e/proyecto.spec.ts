@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, menuItem, shot } from './helpers';
+import { closeWithEscape, login, menuItem, shot } from './helpers';
 
 /** An option of the open select dropdown. */
 const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
@@ -71,8 +71,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await expect(edit.getByLabel('Nombre del almacén 3')).toHaveCount(0);
   await expect(edit.getByLabel('Almacén 2 principal')).toBeChecked();
   // Escape closes the popup.
-  await page.keyboard.press('Escape');
-  await expect(edit).toBeHidden();
+  await closeWithEscape(page, edit);
 
   // Assign an employee of another project: the popup asks before moving them.
   await row.getByRole('button', { name: 'Asignar empleados' }).click();
@@ -91,8 +90,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await assign.getByText('Solo los asignados al proyecto').click();
   await expect(assign.getByRole('row')).toHaveCount(2);
   await shot(page, 'proyecto-asignar-empleados');
-  await page.keyboard.press('Escape');
-  await expect(assign).toBeHidden();
+  await closeWithEscape(page, assign);
 
   // Deactivate it: it leaves the default (active) list and shows under Inactivo.
   await row.getByRole('button', { name: 'Modificar' }).click();
@@ -120,6 +118,5 @@ test('VISUALIZADOR sees the projects read-only', async ({ page }) => {
   await expect(view.getByLabel('Nombre del almacén 1')).toBeDisabled();
   await expect(view.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
   await shot(page, 'proyecto-visualizador');
-  await page.keyboard.press('Escape');
-  await expect(view).toBeHidden();
+  await closeWithEscape(page, view);
 });

@@ -52,6 +52,9 @@ test('VISUALIZADOR sees the users list read-only', async ({ page }) => {
   await login(page, 'visualizador@andina.pe');
   await page.goto('/usuario');
   await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  // Other flows add users, so find the account rather than expect it on page 1.
+  await page.getByPlaceholder(/Buscar/).fill('admin@andina.pe');
+  await page.getByPlaceholder(/Buscar/).press('Enter');
   await expect(page.getByRole('cell', { name: 'admin@andina.pe' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Modificar' })).toHaveCount(0);

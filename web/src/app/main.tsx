@@ -14,13 +14,16 @@ import { checkAppVersion } from './session';
 dayjs.locale('es');
 checkAppVersion();
 
+/** People who ask their system for less motion get popups and menus without animations. */
+const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html');
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={esES}>
+      <ConfigProvider locale={esES} theme={{ token: { motion: !REDUCED_MOTION } }}>
         <App notification={{ placement: 'topRight', duration: TOAST_SECONDS }}>
           <ToastHost />
           <RouterProvider router={router} />

@@ -123,7 +123,9 @@ export function XlsxImportModal<T>(props: XlsxImportModalProps<T>) {
               Cerrar
             </Button>
             {file && (
-              <Button type="primary" onClick={load} loading={busy} disabled={Boolean(blockedReason)} title={blockedReason}>
+              // Disabled rather than `loading` while sending: the progress bar shows the upload, and
+              // antd's loading state lagged behind a fast refusal and swallowed the next click.
+              <Button type="primary" onClick={load} disabled={busy || Boolean(blockedReason)} title={blockedReason}>
                 Cargar
               </Button>
             )}
