@@ -18,3 +18,4 @@ export * from './proveedor/schemas.ts';
 export * from './producto/schemas.ts';
 export * from './proyecto/schemas.ts';
 export * from './empleado/schemas.ts';
+export * from './orden/calculo.ts';
