@@ -19,3 +19,5 @@ export * from './producto/schemas.ts';
 export * from './proyecto/schemas.ts';
 export * from './empleado/schemas.ts';
 export * from './orden/calculo.ts';
+export * from './orden/schemas.ts';
+export * from './common/time.ts';

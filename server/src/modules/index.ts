@@ -7,6 +7,7 @@ import centroCostoRoutes from './centro_costo/routes.ts';
 import usuarioRoutes from './usuario/routes.ts';
 import empleadoRoutes from './empleado/routes.ts';
 import marcaRoutes from './marca/routes.ts';
+import ordenRoutes from './orden/routes.ts';
 import productoRoutes from './producto/routes.ts';
 import proveedorRoutes from './proveedor/routes.ts';
 import proyectoRoutes from './proyecto/routes.ts';
@@ -15,7 +16,7 @@ import unidadRoutes from './unidad/routes.ts';
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes,
-    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes]) {
+    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

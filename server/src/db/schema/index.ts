@@ -6,3 +6,4 @@ export * from './centro-costo.ts';
 export * from './catalogo.ts';
 export * from './producto.ts';
 export * from './empleado.ts';
+export * from './orden.ts';

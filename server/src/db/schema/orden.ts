@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { usuario } from './access.ts';
+import { marca, unidadMedida } from './catalogo.ts';
+import { centroCosto } from './centro-costo.ts';
+import { proveedor } from './organization.ts';
+import { producto } from './producto.ts';
+import { condicionComercial, metodoPago, moneda, ordenEstado, pais, tipoDocumento } from './reference.ts';
+
+/**
+ * Purchase (tipo 1) and service (tipo 2) orders (spec 1 §3 "Order", DECISIONS §2, §4).
+ * `ord_numero` comes from the counter of series OC/OS and `ord_anio` (Lima year);
+ * `ord_codigo` is `000123-CC01-OC-2026`. Amounts are recomputed by the server.
+ */
+export const orden = pgTable('orden', {
+  ord_id: serial().primaryKey(),
+  ord_numero: integer().notNull(),
+  ord_codigo: varchar({ length: 60 }).notNull(),
+  ord_tipo_orden: smallint().notNull(),
+  ord_es_importacion: boolean().notNull().default(false),
+  pai_id: integer().references(() => pais.pai_id),
+  cec_id: integer().notNull().references(() => centroCosto.cec_id),
+  pve_id: integer().notNull().references(() => proveedor.pve_id),
+  mon_id: integer().notNull().references(() => moneda.mon_id),
+  coc_id: integer().notNull().references(() => condicionComercial.coc_id),
+  mep_id: integer().notNull().references(() => metodoPago.mep_id),
+  tid_id: integer().notNull().references(() => tipoDocumento.tid_id),
+  ord_numero_documento: varchar({ length: 30 }).notNull().default(''),
+  ord_fecha_pago: date({ mode: 'string' }).notNull(),
+  ord_fecha_orden: date({ mode: 'string' }).notNull(),
+  ord_carta_credito: varchar({ length: 60 }).notNull().default(''),
+  ord_lugar_entrega: varchar({ length: 250 }).notNull(),
+  ord_usu_logistica: integer().notNull().references(() => usuario.usu_id),
+  ord_usu_contabilidad: integer().notNull().references(() => usuario.usu_id),
+  ord_usu_administrador: integer().notNull().references(() => usuario.usu_id),
+  ord_usu_gerencia: integer().notNull().references(() => usuario.usu_id),
+  ord_referencia: varchar({ length: 200 }).notNull(),
+  ord_referencia_detalle: varchar({ length: 500 }).notNull().default(''),
+  ord_observacion: varchar({ length: 1000 }).notNull().default(''),
+  /** A percentage 0–100 (tipo 1) or a money value (tipo 2), DECISIONS §2. */
+  ord_descuento: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
+  ord_tipo_descuento: smallint().notNull().default(1),
+  ord_porcentaje_adelanto: numeric({ precision: 5, scale: 2 }),
+  ord_monto_sin_impuesto: numeric({ precision: 14, scale: 2 }).notNull(),
+  ord_monto_con_impuesto: numeric({ precision: 14, scale: 2 }).notNull(),
+  ore_id: integer().notNull().references(() => ordenEstado.ore_id),
+  /** The purchase request it was made from (DECISIONS §7); the table comes with that issue. */
+  pei_id: integer(),
+  ord_anio: smallint().notNull(),
+  ord_version: integer().notNull().default(1),
+  ord_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ord_usu_registrador: integer().notNull().references(() => usuario.usu_id),
+}, (t) => [
+  uniqueIndex('orden_codigo_uq').on(t.ord_codigo),
+  uniqueIndex('orden_numero_uq').on(t.ord_tipo_orden, t.ord_anio, t.ord_numero),
+  // The order list: year, type, status, newest first (modules/orden/queries.ts).
+  index('orden_lista_idx').on(t.ord_anio, t.ord_tipo_orden, t.ore_id, t.ord_id.desc()),
+  index('orden_cec_idx').on(t.cec_id),
+  index('orden_pve_idx').on(t.pve_id),
+  index('orden_search_trgm').using('gin', sql`(lower(${t.ord_codigo} || ' ' || ${t.ord_referencia})) gin_trgm_ops`),
+]);
+
+/** Lines of an order (spec 1 §3 "Order item"); `oci_orden` numbers them 1..n. */
+export const ordenItem = pgTable('orden_item', {
+  oci_id: serial().primaryKey(),
+  ord_id: integer().notNull().references(() => orden.ord_id, { onDelete: 'cascade' }),
+  oci_orden: smallint().notNull(),
+  prv_id: integer().references(() => producto.prv_id),
+  oci_descripcion: varchar({ length: 500 }).notNull().default(''),
+  mar_id: integer().references(() => marca.mar_id),
+  unm_id: integer().notNull().references(() => unidadMedida.unm_id),
+  oci_cantidad: numeric({ precision: 14, scale: 4 }).notNull(),
+  oci_precio_unitario: numeric({ precision: 14, scale: 4 }).notNull(),
+  oci_precio_fob: numeric({ precision: 14, scale: 4 }),
+  oci_importe: numeric({ precision: 14, scale: 2 }).notNull(),
+  oci_observacion: varchar({ length: 500 }).notNull().default(''),
+  /** The purchase-request line it buys (DECISIONS §7); the table comes with that issue. */
+  pid_id: integer(),
+}, (t) => [
+  uniqueIndex('orden_item_linea_uq').on(t.ord_id, t.oci_orden),
+  index('orden_item_prv_idx').on(t.prv_id),
+  index('orden_item_mar_idx').on(t.mar_id),
+  index('orden_item_unm_idx').on(t.unm_id),
+]);
+
+/** Taxes of an order (spec 1 §3 "Order tax"); one row per `ori_tipo`. */
+export const ordenImpuesto = pgTable('orden_impuesto', {
+  ori_id: serial().primaryKey(),
+  ord_id: integer().notNull().references(() => orden.ord_id, { onDelete: 'cascade' }),
+  ori_descripcion: varchar({ length: 100 }).notNull(),
+  ori_tipo: smallint().notNull(),
+  /** A rate as a fraction (IGV 0.18). */
+  ori_valor: numeric({ precision: 8, scale: 6 }).notNull(),
+  ori_valor_aplicado: numeric({ precision: 14, scale: 2 }).notNull(),
+}, (t) => [uniqueIndex('orden_impuesto_tipo_uq').on(t.ord_id, t.ori_tipo)]);

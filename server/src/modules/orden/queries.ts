@@ -1,0 +1,177 @@
+import type { OrdenDetalle, OrdenListRow, Paged } from '@obra/domain';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { orden, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
+import type { ProjectScope } from '../../platform/scope.ts';
+import { likePattern } from '../../platform/search.ts';
+
+/** The columns of `orden` a save writes (everything but number, code, year, state, registrar). */
+export type OrdenValues = Omit<typeof orden.$inferInsert, 'ord_id' | 'ord_numero' | 'ord_codigo' | 'ord_anio' | 'ore_id' | 'ord_version' | 'ord_fecha_registro' | 'ord_usu_registrador'>;
+export type ItemValues = Omit<typeof ordenItem.$inferInsert, 'oci_id' | 'ord_id'>;
+export type ImpuestoValues = Omit<typeof ordenImpuesto.$inferInsert, 'ori_id' | 'ord_id'>;
+
+/** Restricts `pry_id` of the order's cost centre (alias `c`) to the caller's scope. */
+function scopeSql(scope: ProjectScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind === 'none') return sql`false`;
+  return sql`c.pry_id = ${scope.pry_id}`;
+}
+
+export async function centroCosto(db: Executor, cecId: number) {
+  const [r] = await selectRows<{ cec_codigo: string; pry_id: number; cec_estado: number }>(db,
+    sql`select cec_codigo, pry_id, cec_estado from centro_costo where cec_id = ${cecId}`);
+  return r;
+}
+
+export async function proveedorActivo(db: Executor, pveId: number): Promise<boolean> {
+  const rows = await selectRows(db, sql`select 1 from proveedor where pve_id = ${pveId} and pve_es_activo`);
+  return rows.length > 0;
+}
+
+/** How many of the given users are active staff accounts. */
+export async function usuariosActivos(db: Executor, ids: number[]): Promise<Set<number>> {
+  const rows = await selectRows<{ usu_id: number }>(db,
+    sql`select usu_id from usuario where usu_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and usu_estado = 1 and tiu_id = 1`);
+  return new Set(rows.map((r) => Number(r.usu_id)));
+}
+
+/** Names of the given products, by id (missing ids are absent). */
+export async function productos(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: producto.prv_id, nombre: producto.prv_nombre }).from(producto).where(inArray(producto.prv_id, ids));
+  return new Map(rows.map((r) => [r.id, r.nombre]));
+}
+
+export async function insertOrden(db: Executor, v: typeof orden.$inferInsert): Promise<number> {
+  const [r] = await db.insert(orden).values(v).returning({ id: orden.ord_id });
+  return r.id;
+}
+
+/** Replaces the lines and taxes of an order. */
+export async function replaceLines(db: Executor, ordId: number, items: ItemValues[], impuestos: ImpuestoValues[]): Promise<void> {
+  await db.delete(ordenItem).where(eq(ordenItem.ord_id, ordId));
+  await db.delete(ordenImpuesto).where(eq(ordenImpuesto.ord_id, ordId));
+  if (items.length) await db.insert(ordenItem).values(items.map((i) => ({ ...i, ord_id: ordId })));
+  if (impuestos.length) await db.insert(ordenImpuesto).values(impuestos.map((t) => ({ ...t, ord_id: ordId })));
+}
+
+/** The order row locked for an update, with what the update checks. */
+export async function lockForUpdate(db: Executor, ordId: number) {
+  const [r] = await selectRows<{ ord_tipo_orden: number; ord_version: number; ord_numero: number; ord_anio: number; pry_id: number; es_editable: boolean }>(db, sql`
+    select o.ord_tipo_orden, o.ord_version, o.ord_numero, o.ord_anio, c.pry_id, e.ore_es_editable as es_editable
+    from orden o join centro_costo c on c.cec_id = o.cec_id join orden_estado e on e.ore_id = o.ore_id
+    where o.ord_id = ${ordId} for update of o`);
+  return r;
+}
+
+export async function updateOrden(db: Executor, ordId: number, v: OrdenValues & { ord_codigo: string }): Promise<number> {
+  const [r] = await db.update(orden).set({ ...v, ord_version: sql`${orden.ord_version} + 1` })
+    .where(eq(orden.ord_id, ordId)).returning({ version: orden.ord_version });
+  return r.version;
+}
+
+const usuarioJson = (alias: string) => sql.raw(`json_build_object('id_usuario', ${alias}.usu_id, 'nombre', ${alias}.usu_nombre, 'apellido', ${alias}.usu_apellido)`);
+
+/** One order in the spec's shape (spec 1 §3 "Order"), or undefined when absent or out of scope. */
+export async function detail(db: Executor, ordId: number, scope: ProjectScope, puedeEditar: boolean): Promise<OrdenDetalle | undefined> {
+  const [h] = await selectRows<Omit<OrdenDetalle, 'orden_items' | 'orden_impuestos'>>(db, sql`
+    select o.ord_id as id_orden, o.ord_numero as numero, o.ord_codigo as codigo, o.ord_anio as anio, o.ord_version as version,
+      o.ord_tipo_orden as tipo_orden, case when o.ord_es_importacion then 1 else 0 end as es_importacion,
+      case when p.pai_id is null then null else json_build_object('id_pais', p.pai_id, 'nombre', p.pai_nombre) end as pais,
+      json_build_object('id_centro_costo', c.cec_id, 'codigo', c.cec_codigo, 'descripcion', c.cec_descripcion, 'pry_id', c.pry_id) as centro_costo,
+      json_build_object('id_proveedor', v.pve_id, 'ruc', v.pve_ruc, 'razon_social', v.pve_razon_social) as proveedor,
+      json_build_object('id_moneda', m.mon_id, 'simbolo', m.mon_simbolo, 'descripcion', m.mon_descripcion) as moneda,
+      json_build_object('id_condicion', cc.coc_id, 'descripcion', cc.coc_descripcion) as condicion_comercial,
+      json_build_object('id_metodo', mp.mep_id, 'descripcion', mp.mep_descripcion) as metodo_pago,
+      json_build_object('id_tipo_documento', td.tid_id, 'descripcion', td.tid_descripcion) as tipo_documento,
+      o.ord_numero_documento, to_char(o.ord_fecha_pago, 'YYYY-MM-DD') as fecha_pago, to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden,
+      o.ord_carta_credito as carta_credito, o.ord_lugar_entrega as lugar_entrega,
+      ${usuarioJson('ul')} as logistica, ${usuarioJson('uc')} as contabilidad, ${usuarioJson('ua')} as administrador,
+      ${usuarioJson('ug')} as gerencia, ${usuarioJson('ur')} as registrador,
+      o.ord_referencia as referencia, o.ord_referencia_detalle as referencia_detalle, o.ord_observacion as observacion,
+      o.ord_descuento::text as descuento, o.ord_tipo_descuento as tipo_descuento, o.ord_porcentaje_adelanto::text as ord_porcentaje_adelanto,
+      o.ord_monto_sin_impuesto::text as monto_sin_impuesto, o.ord_monto_con_impuesto::text as monto_con_impuesto,
+      json_build_object('id_orden_estado', e.ore_id, 'descripcion', e.ore_descripcion, 'es_editable', e.ore_es_editable) as estado,
+      (e.ore_es_editable and ${puedeEditar}) as es_editable,
+      o.pei_id, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro
+    from orden o
+      join centro_costo c on c.cec_id = o.cec_id
+      join proveedor v on v.pve_id = o.pve_id
+      join moneda m on m.mon_id = o.mon_id
+      join condicion_comercial cc on cc.coc_id = o.coc_id
+      join metodo_pago mp on mp.mep_id = o.mep_id
+      join tipo_documento td on td.tid_id = o.tid_id
+      join orden_estado e on e.ore_id = o.ore_id
+      join usuario ul on ul.usu_id = o.ord_usu_logistica
+      join usuario uc on uc.usu_id = o.ord_usu_contabilidad
+      join usuario ua on ua.usu_id = o.ord_usu_administrador
+      join usuario ug on ug.usu_id = o.ord_usu_gerencia
+      join usuario ur on ur.usu_id = o.ord_usu_registrador
+      left join pais p on p.pai_id = o.pai_id
+    where o.ord_id = ${ordId} and ${scopeSql(scope)}`);
+  if (!h) return undefined;
+  const [items, impuestos] = await Promise.all([
+    selectRows<OrdenDetalle['orden_items'][number]>(db, sql`
+      select i.oci_id as id_orden_item, i.oci_orden,
+        case when i.prv_id is null then null else json_build_object('id_producto_variacion', pr.prv_id, 'nombre', pr.prv_nombre) end as producto_variacion,
+        i.oci_descripcion as descripcion,
+        json_build_object('id_marca', coalesce(i.mar_id, 0), 'descripcion', coalesce(ma.mar_nombre, '-')) as marca,
+        json_build_object('id_unidad', u.unm_id, 'simbolo', u.unm_simbolo) as unidad,
+        i.oci_cantidad::text as cantidad, i.oci_precio_unitario::text as precio_unitario, i.oci_precio_fob::text as precio_fob,
+        i.oci_importe::text as importe, i.oci_observacion as observacion, i.pid_id
+      from orden_item i join unidad_medida u on u.unm_id = i.unm_id
+        left join marca ma on ma.mar_id = i.mar_id left join producto pr on pr.prv_id = i.prv_id
+      where i.ord_id = ${ordId} order by i.oci_orden`),
+    selectRows<OrdenDetalle['orden_impuestos'][number]>(db, sql`
+      select ori_id as id_orden_impuesto, ori_descripcion as descripcion, ori_valor::text as valor,
+        ori_valor_aplicado::text as valor_aplicado, ori_tipo
+      from orden_impuesto where ord_id = ${ordId} order by ori_tipo`),
+  ]);
+  return { ...h, orden_items: items, orden_impuestos: impuestos };
+}
+
+export interface ListFilter {
+  tipo: number | null;
+  status: number | null;
+  year: number;
+  search: string;
+  coc_id: number | null;
+  proveedores: number[];
+  start: number;
+  length: number;
+  scope: ProjectScope;
+}
+
+/** The order list (spec 1 §2.9), newest first, paged and counted in SQL. */
+export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
+  const where: SQL[] = [sql`o.ord_anio = ${f.year}`, scopeSql(f.scope)];
+  if (f.tipo) where.push(sql`o.ord_tipo_orden = ${f.tipo}`);
+  if (f.status) where.push(sql`o.ore_id = ${f.status}`);
+  if (f.coc_id) where.push(sql`o.coc_id = ${f.coc_id}`);
+  if (f.proveedores.length) where.push(sql`o.pve_id in (${sql.join(f.proveedores.map((p) => sql`${p}`), sql`, `)})`);
+  if (f.search) where.push(sql`lower(o.ord_codigo || ' ' || o.ord_referencia) like ${likePattern(f.search)}`);
+  const cond = sql.join(where, sql` and `);
+  const [data, [{ total }]] = await Promise.all([
+    selectRows<OrdenListRow>(db, sql`
+      select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
+        to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ur.usu_nombre || ' ' || ur.usu_apellido as creado_por,
+        v.pve_id as id_proveedor, v.pve_razon_social as proveedor, c.cec_id as id_centro_costo,
+        c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
+        e.ore_id as id_orden_estado, e.ore_descripcion as estado, e.ore_styles as estado_styles,
+        cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial, m.mon_simbolo,
+        o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
+        (e.ore_es_editable and ${puedeEditar}) as es_editable
+      from orden o
+        join centro_costo c on c.cec_id = o.cec_id
+        join proveedor v on v.pve_id = o.pve_id
+        join orden_estado e on e.ore_id = o.ore_id
+        join condicion_comercial cc on cc.coc_id = o.coc_id
+        join moneda m on m.mon_id = o.mon_id
+        join usuario ur on ur.usu_id = o.ord_usu_registrador
+      where ${cond}
+      order by o.ord_id desc limit ${f.length} offset ${f.start}`),
+    selectRows<{ total: number }>(db, sql`
+      select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
+  ]);
+  return { data, total: Number(total) };
+}
