@@ -75,10 +75,15 @@ async function envelopeOf<T>(res: Response, withSession: boolean): Promise<Envel
   return envelope;
 }
 
-/** JSON POST to a gated endpoint; resolves with the whole envelope (data and the server's message). */
-export async function apiPost<T>(path: string, body?: unknown): Promise<Envelope<T>> {
+/**
+ * JSON POST to a gated endpoint; resolves with the whole envelope (data and the server's message).
+ * `headers` adds call-specific headers, e.g. `idOrden` of the order calls (spec 1 §7).
+ */
+export async function apiPost<T>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
   // Fastify refuses an empty body declared as JSON, so calls without a body send no content type.
-  const init: SendOptions = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+  const init: SendOptions = body === undefined
+    ? { headers }
+    : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } };
   return envelopeOf<T>(await send(path, init), true);
 }
 

@@ -11,6 +11,9 @@ export interface LookupRows {
   tipos_cuenta: { tcu_id: number; tcu_descripcion: string };
   bancos: { ban_id: number; ban_nombre: string; ban_codigo: string };
   paises: { pai_id: number; pai_nombre: string; pai_iso: string };
+  /** Order states; `ore_styles` is the antd colour of the state's tag. */
+  orden_estados: { ore_id: number; ore_codigo: string; ore_descripcion: string; ore_styles: string; ore_es_editable: boolean };
+  condiciones_comerciales: { coc_id: number; coc_descripcion: string };
 }
 
 export type LookupName = keyof LookupRows;

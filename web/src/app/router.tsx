@@ -25,6 +25,8 @@ const SCREENS: Record<string, Lazy> = {
   '/producto': async () => ({ Component: (await import('../modules/producto/ProductoPage')).ProductoPage }),
   '/proyecto': async () => ({ Component: (await import('../modules/proyecto/ProyectoPage')).ProyectoPage }),
   '/empleado': async () => ({ Component: (await import('../modules/empleado/EmpleadoPage')).EmpleadoPage }),
+  '/orden': async () => ({ Component: (await import('../modules/orden/OrdenPage')).OrdenPage }),
+  '/orden/view/:id': async () => ({ Component: (await import('../modules/orden/OrdenViewPage')).OrdenViewPage }),
   '/proveedor/ordenCompra': async () => ({
     Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,
   }),

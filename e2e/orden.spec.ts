@@ -1,0 +1,165 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, login, shot } from './helpers';
+
+const CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
+
+interface ApiSession {
+  headers: Record<string, string>;
+  id_usuario: number;
+}
+
+/** Logs in through the API as the web does (spec 1 §7 "Session"). */
+async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
+  const res = await request.post('/api/oauth/token', {
+    headers: { Authorization: CLIENT },
+    form: { username, password: PASSWORD, grant_type: 'password' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { data } = (await res.json()) as { data: { access_token: string; id_usuario: number } };
+  return {
+    id_usuario: data.id_usuario,
+    headers: { Authorization: `Bearer ${data.access_token}`, usuId: String(data.id_usuario), pveId: '', cliId: '' },
+  };
+}
+
+async function apiPost<T>(request: APIRequestContext, s: ApiSession, path: string, data: object): Promise<T> {
+  const res = await request.post(`/api${path}`, { headers: s.headers, data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** An option of the open select dropdown. */
+const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
+
+// A run-unique word in the references, so the search finds exactly one order.
+const RUN = Date.now().toString(36).toUpperCase();
+const REF_COMPRA = `Cemento para producción ${RUN}`;
+const REF_SERVICIO = `Mantenimiento de mixers ${RUN}`;
+
+let compra: { id_orden: number; codigo: string; monto_con_impuesto: string };
+let servicio: { id_orden: number; codigo: string; monto_con_impuesto: string };
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin@andina.pe');
+  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
+  const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
+  const lists = await apiPost<{
+    centros_costo: { id_centro_costo: number; codigo: string }[];
+    unidades_medida: { unm_id: number; unm_simbolo: string }[];
+    marcas: { mar_id: number; mar_nombre: string }[];
+  }>(request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida', 'marcas'] });
+  const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
+  const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 5 });
+  const common = {
+    es_importacion: 0,
+    centro_costo: { id_centro_costo: cec.id_centro_costo },
+    proveedor: { id_proveedor: proveedores.data[0].id_proveedor },
+    moneda: { id_moneda: 1 },
+    condicion_comercial: { id_condicion: 2 },
+    metodo_pago: { id_metodo: 1 },
+    tipo_documento: { id_tipo_documento: 1 },
+    ord_numero_documento: 'F001-123',
+    fecha_pago: '2026-12-15',
+    lugar_entrega: 'Planta Lurín, Antigua Panamericana Sur km 36',
+    contabilidad: { id_usuario: contabilidad.id_usuario },
+    administrador: { id_usuario: admin.id_usuario },
+    gerencia: { id_usuario: gerencia.id_usuario },
+  };
+  const unidad = { id_unidad: lists.unidades_medida[0].unm_id };
+  compra = await apiPost(request, admin, '/orden/register-orden', {
+    ...common,
+    tipo_orden: 1,
+    referencia: REF_COMPRA,
+    descuento: 10,
+    tipo_descuento: 1,
+    orden_items: [
+      { descripcion: 'Cemento Portland tipo I', marca: { id_marca: lists.marcas[0].mar_id }, unidad, cantidad: 4, precio_unitario: 250 },
+      { descripcion: 'Aditivo plastificante', marca: { id_marca: 0 }, unidad, cantidad: '2', precio_unitario: '37.5' },
+    ],
+    orden_impuestos: [
+      { descripcion: 'IGV', valor: '0.18', ori_tipo: 1 },
+      { descripcion: 'Percepción', valor: '0', ori_tipo: 3 },
+    ],
+  });
+  servicio = await apiPost(request, admin, '/orden/register-orden', {
+    ...common,
+    tipo_orden: 2,
+    referencia: REF_SERVICIO,
+    orden_items: [{ descripcion: 'Mantenimiento preventivo de mixer', unidad, cantidad: 1, precio_unitario: '1500' }],
+  });
+  // 4 × 250 + 2 × 37.50 = 1075.00; −10 % = 967.50; IGV 18 % = 174.15 (spec 1 §9).
+  expect(compra.monto_con_impuesto).toBe('1141.65');
+});
+
+test('logistics lists, filters, searches and opens orders', async ({ page }) => {
+  await login(page, 'logistica@andina.pe');
+  await page.goto('/orden');
+  await expect(page.getByRole('heading', { name: 'Órdenes de Compra y Servicio' })).toBeVisible();
+  const rowCompra = page.getByRole('row', { name: new RegExp(compra.codigo) });
+  const rowServicio = page.getByRole('row', { name: new RegExp(servicio.codigo) });
+  await expect(rowCompra).toBeVisible();
+  await expect(rowServicio).toBeVisible();
+  await expect(rowCompra).toContainText('S/ 1,141.65');
+  await expect(rowCompra).toContainText('Creado');
+  await expect(rowCompra).toContainText('Compra');
+  await expect(rowServicio).toContainText('Servicio');
+  // The new, edit, mass-load and report screens are not built yet, so they have no buttons.
+  await expect(rowCompra.getByRole('button', { name: `Editar ${compra.codigo}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
+  await shot(page, 'orden-lista');
+
+  // Type filter.
+  await page.getByRole('combobox', { name: 'Tipo de orden' }).click();
+  await option(page, 'Servicio').click();
+  await expect(rowCompra).toBeHidden();
+  await expect(rowServicio).toBeVisible();
+  await page.getByRole('combobox', { name: 'Tipo de orden' }).click();
+  await option(page, 'Todos').click();
+  await expect(rowCompra).toBeVisible();
+
+  // Search by reference: Enter searches at once.
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.fill(REF_COMPRA.toLowerCase());
+  await search.press('Enter');
+  await expect(rowServicio).toBeHidden();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(rowCompra).toBeVisible();
+  await shot(page, 'orden-lista-busqueda');
+
+  // View.
+  await rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orden/view/${compra.id_orden}$`));
+  await expect(page.getByRole('heading', { name: `Orden de Compra ${compra.codigo}` })).toBeVisible();
+  await expect(page.getByText(REF_COMPRA)).toBeVisible();
+  const items = page.getByRole('table', { name: 'Productos de la orden' });
+  const cemento = items.getByRole('row', { name: /Cemento Portland tipo I/ });
+  await expect(cemento).toContainText('250.00');
+  await expect(cemento).toContainText('1,000.00');
+  const aditivo = items.getByRole('row', { name: /Aditivo plastificante/ });
+  await expect(aditivo.getByRole('cell', { name: '-', exact: true }).first()).toBeVisible();
+  await expect(aditivo).toContainText('75.00');
+  await expect(page.getByTestId('total-subtotal')).toContainText('S/ 1,075.00');
+  await expect(page.getByTestId('total-descuento')).toContainText('Descuento (10%)');
+  await expect(page.getByTestId('total-descuento')).toContainText('S/ -107.50');
+  await expect(page.getByTestId('total-descontado')).toContainText('S/ 967.50');
+  await expect(items.getByRole('row', { name: /IGV \(18%\)/ })).toContainText('S/ 174.15');
+  await expect(page.getByTestId('total-total')).toContainText('S/ 1,141.65');
+  await shot(page, 'orden-ver');
+
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+});
+
+test('the viewer sees the orders but cannot edit them', async ({ page }) => {
+  await login(page, 'visualizador@andina.pe');
+  await page.goto('/orden');
+  const rowCompra = page.getByRole('row', { name: new RegExp(compra.codigo) });
+  await expect(rowCompra).toBeVisible();
+  await expect(rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
+  await shot(page, 'orden-lista-visualizador');
+
+  await rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` }).click();
+  await expect(page.getByRole('heading', { name: `Orden de Compra ${compra.codigo}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+});

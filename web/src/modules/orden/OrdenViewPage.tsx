@@ -1,0 +1,154 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { METODO_PAGO_CARTA_CREDITO, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle } from '@obra/domain';
+import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useLookups } from '../../app/lookups';
+import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCents, toScaled } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { StatusTag } from '../../ui/StatusTag';
+import { useOrden } from './api';
+import { TIPO_ORDEN_NOMBRE, tituloOrden } from './labels';
+
+type Item = OrdenDetalle['orden_items'][number];
+
+const persona = (u: { nombre: string; apellido: string } | null | undefined) => (u ? `${u.nombre} ${u.apellido}`.trim() : '-');
+/** An empty text shows as a dash. */
+const orDash = (v: string | null | undefined): ReactNode => (v?.trim() ? v : '-');
+
+/** The order id of /orden/view/:id, or null when it is not a positive whole number. */
+function useOrdenId(): number | null {
+  const { id } = useParams();
+  return id && /^\d+$/.test(id) && Number(id) > 0 ? Number(id) : null;
+}
+
+/** Spec 1 §2.10: the order's header, items, taxes and totals, read-only. */
+export function OrdenViewPage() {
+  const navigate = useNavigate();
+  const idOrden = useOrdenId();
+  const orden = useOrden(idOrden);
+  const opciones = useLookups('orden_estados', 'condiciones_comerciales');
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
+      Regresar
+    </Button>
+  );
+
+  if (idOrden === null || orden.isError) {
+    return (
+      <>
+        <PageHeader title="Orden" />
+        <Result status="warning" title={ORDEN_MSG.notFound} extra={back} />
+      </>
+    );
+  }
+  const o = orden.data;
+  if (!o) return <PageHeader title="Orden" />;
+
+  const estilo = opciones.data?.orden_estados.find((e) => e.ore_id === o.estado.id_orden_estado)?.ore_styles ?? 'default';
+  const importacion = o.es_importacion === 1;
+  const sym = o.moneda.simbolo;
+
+  const header: DescriptionsProps['items'] = [
+    { key: 'tipo', label: 'Tipo de orden', children: `${TIPO_ORDEN_NOMBRE[o.tipo_orden] ?? o.tipo_orden}${importacion ? ' (importación)' : ''}` },
+    { key: 'estado', label: 'Estado', children: <StatusTag text={o.estado.descripcion} color={estilo} /> },
+    { key: 'fecha', label: 'Fecha de orden', children: formatDate(o.fecha_orden) },
+    { key: 'cec', label: 'Centro de costo', children: `${o.centro_costo.codigo} - ${o.centro_costo.descripcion}` },
+    { key: 'pve', label: 'Proveedor', children: `${o.proveedor.razon_social} (RUC ${o.proveedor.ruc})` },
+    { key: 'moneda', label: 'Moneda', children: `${o.moneda.descripcion} (${sym})` },
+    { key: 'base', label: 'Base imponible', children: `${sym} ${formatAmount(o.monto_sin_impuesto)}` },
+    {
+      key: 'coc',
+      label: 'Condición comercial',
+      children: `${o.condicion_comercial.descripcion}${o.ord_porcentaje_adelanto ? ` (adelanto ${formatDecimal(o.ord_porcentaje_adelanto)}%)` : ''}`,
+    },
+    { key: 'mep', label: 'Método de pago', children: o.metodo_pago.descripcion },
+    ...(o.metodo_pago.id_metodo === METODO_PAGO_CARTA_CREDITO ? [{ key: 'carta', label: 'Carta de crédito', children: orDash(o.carta_credito) }] : []),
+    ...(importacion ? [{ key: 'pais', label: 'País de origen', children: orDash(o.pais?.nombre) }] : []),
+    { key: 'tid', label: 'Tipo de documento', children: o.tipo_documento.descripcion },
+    { key: 'doc', label: 'N° de documento', children: orDash(o.ord_numero_documento) },
+    { key: 'fpago', label: 'Fecha de pago', children: formatDate(o.fecha_pago) },
+    { key: 'lugar', label: 'Lugar de entrega', children: o.lugar_entrega, span: 2 },
+    { key: 'log', label: 'Logística', children: persona(o.logistica) },
+    { key: 'con', label: 'Contabilidad', children: persona(o.contabilidad) },
+    { key: 'adm', label: 'Administración', children: persona(o.administrador) },
+    { key: 'ger', label: 'Gerencia', children: persona(o.gerencia) },
+    { key: 'reg', label: 'Registrado por', children: `${persona(o.registrador)}, ${formatDate(o.fecha_registro, true)}` },
+    { key: 'ref', label: 'Referencia', children: o.referencia, span: 'filled' },
+    { key: 'refdet', label: 'Detalle de la referencia', children: orDash(o.referencia_detalle), span: 'filled' },
+    { key: 'obs', label: 'Observación', children: orDash(o.observacion), span: 'filled' },
+  ];
+
+  const columns: TableColumnsType<Item> = [
+    { title: 'N°', dataIndex: 'oci_orden', width: 50, align: 'center' },
+    { title: 'Marca', key: 'marca', width: 130, render: (_, i) => (i.marca.id_marca === 0 ? '-' : i.marca.descripcion) },
+    { title: 'Descripción', dataIndex: 'descripcion' },
+    { title: 'UND', key: 'unidad', width: 70, render: (_, i) => i.unidad.simbolo },
+    { title: 'CANT.', dataIndex: 'cantidad', width: 90, align: 'right', render: (v: string) => formatDecimal(v) },
+    { title: 'P.U.', dataIndex: 'precio_unitario', width: 110, align: 'right', render: (v: string) => formatDecimal(v, 2) },
+    ...(importacion
+      ? [{ title: 'P. FOB', dataIndex: 'precio_fob', width: 110, align: 'right' as const, render: (v: string | null) => (v === null ? '-' : formatDecimal(v, 2)) }]
+      : []),
+    { title: 'SUBTOTAL', dataIndex: 'importe', width: 130, align: 'right', render: (v: string) => formatAmount(v) },
+    { title: 'OBS.', dataIndex: 'observacion', width: 160, render: (v: string) => orDash(v) },
+  ];
+
+  // Subtotal = Σ line amounts; discount = subtotal − discounted subtotal (spec 1 §9), in cents.
+  const subtotal = sumCents(o.orden_items.map((i) => i.importe));
+  const descuento = subtotal - (toScaled(o.monto_sin_impuesto, 2) ?? subtotal);
+  const descuentoLabel = o.tipo_descuento === TIPO_DESCUENTO.PORCENTAJE ? `Descuento (${formatDecimal(o.descuento)}%)` : 'Descuento';
+  const totals: { key: string; label: string; amount: string; strong?: boolean }[] = [
+    { key: 'subtotal', label: 'SubTotal', amount: fromScaled(subtotal, 2) },
+    { key: 'descuento', label: descuentoLabel, amount: fromScaled(-descuento, 2) },
+    { key: 'descontado', label: 'SubTotal con descuento', amount: formatAmount(o.monto_sin_impuesto) },
+    ...o.orden_impuestos.map((t) => ({ key: `t${t.id_orden_impuesto}`, label: `${t.descripcion} (${formatRate(t.valor)}%)`, amount: formatAmount(t.valor_aplicado) })),
+    { key: 'total', label: 'TOTAL', amount: formatAmount(o.monto_con_impuesto), strong: true },
+  ];
+  const amountColumn = columns.length - 2;
+
+  return (
+    <>
+      <PageHeader
+        title={`${tituloOrden(o.tipo_orden)} ${o.codigo}`}
+        extra={
+          <Flex gap={8}>
+            {back}
+          </Flex>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card size="small" title="Datos de la orden">
+          <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} items={header} styles={{ label: { whiteSpace: 'nowrap' } }} />
+        </Card>
+        <Card size="small" title="Detalle">
+          <Table<Item>
+            rowKey="id_orden_item"
+            size="small"
+            columns={columns}
+            dataSource={o.orden_items}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            aria-label="Productos de la orden"
+            summary={() => (
+              <Table.Summary>
+                {totals.map((t) => (
+                  <Table.Summary.Row key={t.key} data-testid={`total-${t.key}`}>
+                    <Table.Summary.Cell index={0} colSpan={amountColumn} align="right">
+                      <Typography.Text strong={t.strong}>{t.label}</Typography.Text>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={amountColumn} align="right">
+                      <Typography.Text strong={t.strong} style={{ whiteSpace: 'nowrap' }}>
+                        {`${sym} ${t.amount}`}
+                      </Typography.Text>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={amountColumn + 1} />
+                  </Table.Summary.Row>
+                ))}
+              </Table.Summary>
+            )}
+          />
+        </Card>
+      </Flex>
+    </>
+  );
+}
