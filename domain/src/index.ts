@@ -20,4 +20,5 @@ export * from './proyecto/schemas.ts';
 export * from './empleado/schemas.ts';
 export * from './orden/calculo.ts';
 export * from './orden/schemas.ts';
+export * from './orden/estados.ts';
 export * from './common/time.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONDICION, METODO_PAGO_CARTA_CREDITO } from '../common/catalogs.ts';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import type { OrdenHistorialRow } from './estados.ts';
 import { ORDEN_CALCULO_MSG, ORI_TIPO, ORI_TIPOS_IMPORTACION, OrdenCalculoImpuesto, OrdenCalculoItem, TIPO_DESCUENTO, TIPO_ORDEN, type OrdenCalculo, type OriTipo } from './calculo.ts';
 
 /** Texts of the order calls (spec 1 §2.11, §8) and of the rules we settled (docs/business-rules.md). */
@@ -275,6 +276,11 @@ export interface OrdenDetalle {
   es_editable: boolean;
   pei_id: number | null;
   fecha_registro: string;
+  /** Who approved for management and accounting, and when (Lima time); null until approved or after a restart. */
+  aprobacion_gerencia: { usuario: Usuario; fecha: string } | null;
+  aprobacion_contabilidad: { usuario: Usuario; fecha: string } | null;
+  /** Every state change, oldest first (registration included). */
+  historial: OrdenHistorialRow[];
   orden_items: {
     id_orden_item: number;
     oci_orden: number;

@@ -50,6 +50,11 @@ export const orden = pgTable('orden', {
   ord_version: integer().notNull().default(1),
   ord_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
   ord_usu_registrador: integer().notNull().references(() => usuario.usu_id),
+  /** Management approval (creado → aprobación gerencia) and accounting approval (→ emitido); a restart clears them. */
+  ord_usu_aprobador_gerencia: integer().references(() => usuario.usu_id),
+  ord_fecha_aprobacion_gerencia: timestamp({ withTimezone: true }),
+  ord_usu_aprobador_contabilidad: integer().references(() => usuario.usu_id),
+  ord_fecha_aprobacion_contabilidad: timestamp({ withTimezone: true }),
 }, (t) => [
   uniqueIndex('orden_codigo_uq').on(t.ord_codigo),
   uniqueIndex('orden_numero_uq').on(t.ord_tipo_orden, t.ord_anio, t.ord_numero),
@@ -93,3 +98,17 @@ export const ordenImpuesto = pgTable('orden_impuesto', {
   ori_valor: numeric({ precision: 8, scale: 6 }).notNull(),
   ori_valor_aplicado: numeric({ precision: 14, scale: 2 }).notNull(),
 }, (t) => [uniqueIndex('orden_impuesto_tipo_uq').on(t.ord_id, t.ori_tipo)]);
+
+/**
+ * Every state change of an order (docs/business-rules.md "Order states"): registration
+ * (`ore_id_desde` null), approvals, payment, cancellation, import status (with its comment), restart.
+ */
+export const ordenHistorial = pgTable('orden_historial', {
+  orh_id: serial().primaryKey(),
+  ord_id: integer().notNull().references(() => orden.ord_id, { onDelete: 'cascade' }),
+  ore_id_desde: integer().references(() => ordenEstado.ore_id),
+  ore_id_hasta: integer().notNull().references(() => ordenEstado.ore_id),
+  usu_id: integer().notNull().references(() => usuario.usu_id),
+  comentario: varchar({ length: 500 }).notNull().default(''),
+  fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('orden_historial_ord_idx').on(t.ord_id, t.orh_id)]);

@@ -1,7 +1,7 @@
-import type { OrdenDetalle, OrdenListRow, Paged } from '@obra/domain';
+import type { OrdenDetalle, OrdenHistorialRow, OrdenListRow, OrdenPendienteRow, Paged } from '@obra/domain';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { orden, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
+import { orden, ordenHistorial, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
 import type { ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -74,7 +74,7 @@ const usuarioJson = (alias: string) => sql.raw(`json_build_object('id_usuario', 
 
 /** One order in the spec's shape (spec 1 §3 "Order"), or undefined when absent or out of scope. */
 export async function detail(db: Executor, ordId: number, scope: ProjectScope, puedeEditar: boolean): Promise<OrdenDetalle | undefined> {
-  const [h] = await selectRows<Omit<OrdenDetalle, 'orden_items' | 'orden_impuestos'>>(db, sql`
+  const [h] = await selectRows<Omit<OrdenDetalle, 'orden_items' | 'orden_impuestos' | 'historial'>>(db, sql`
     select o.ord_id as id_orden, o.ord_numero as numero, o.ord_codigo as codigo, o.ord_anio as anio, o.ord_version as version,
       o.ord_tipo_orden as tipo_orden, case when o.ord_es_importacion then 1 else 0 end as es_importacion,
       case when p.pai_id is null then null else json_build_object('id_pais', p.pai_id, 'nombre', p.pai_nombre) end as pais,
@@ -93,7 +93,11 @@ export async function detail(db: Executor, ordId: number, scope: ProjectScope, p
       o.ord_monto_sin_impuesto::text as monto_sin_impuesto, o.ord_monto_con_impuesto::text as monto_con_impuesto,
       json_build_object('id_orden_estado', e.ore_id, 'descripcion', e.ore_descripcion, 'es_editable', e.ore_es_editable) as estado,
       (e.ore_es_editable and ${puedeEditar}) as es_editable,
-      o.pei_id, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro
+      o.pei_id, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro,
+      case when o.ord_usu_aprobador_gerencia is null then null else json_build_object('usuario', ${usuarioJson('uag')},
+        'fecha', to_char(o.ord_fecha_aprobacion_gerencia at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')) end as aprobacion_gerencia,
+      case when o.ord_usu_aprobador_contabilidad is null then null else json_build_object('usuario', ${usuarioJson('uac')},
+        'fecha', to_char(o.ord_fecha_aprobacion_contabilidad at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')) end as aprobacion_contabilidad
     from orden o
       join centro_costo c on c.cec_id = o.cec_id
       join proveedor v on v.pve_id = o.pve_id
@@ -108,9 +112,11 @@ export async function detail(db: Executor, ordId: number, scope: ProjectScope, p
       join usuario ug on ug.usu_id = o.ord_usu_gerencia
       join usuario ur on ur.usu_id = o.ord_usu_registrador
       left join pais p on p.pai_id = o.pai_id
+      left join usuario uag on uag.usu_id = o.ord_usu_aprobador_gerencia
+      left join usuario uac on uac.usu_id = o.ord_usu_aprobador_contabilidad
     where o.ord_id = ${ordId} and ${scopeSql(scope)}`);
   if (!h) return undefined;
-  const [items, impuestos] = await Promise.all([
+  const [items, impuestos, hist] = await Promise.all([
     selectRows<OrdenDetalle['orden_items'][number]>(db, sql`
       select i.oci_id as id_orden_item, i.oci_orden,
         case when i.prv_id is null then null else json_build_object('id_producto_variacion', pr.prv_id, 'nombre', pr.prv_nombre) end as producto_variacion,
@@ -126,8 +132,9 @@ export async function detail(db: Executor, ordId: number, scope: ProjectScope, p
       select ori_id as id_orden_impuesto, ori_descripcion as descripcion, ori_valor::text as valor,
         ori_valor_aplicado::text as valor_aplicado, ori_tipo
       from orden_impuesto where ord_id = ${ordId} order by ori_tipo`),
+    historial(db, ordId),
   ]);
-  return { ...h, orden_items: items, orden_impuestos: impuestos };
+  return { ...h, orden_items: items, orden_impuestos: impuestos, historial: hist };
 }
 
 export interface ListFilter {
@@ -170,6 +177,96 @@ export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): P
         join usuario ur on ur.usu_id = o.ord_usu_registrador
       where ${cond}
       order by o.ord_id desc limit ${f.length} offset ${f.start}`),
+    selectRows<{ total: number }>(db, sql`
+      select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
+  ]);
+  return { data, total: Number(total) };
+}
+
+interface EstadoRow { ord_id: number; ord_codigo: string; ore_id: number; coc_id: number; es_importacion: boolean; pry_id: number }
+
+/** Orders locked for a state change (`for update`, in id order so that two mass approvals cannot deadlock), with what the transitions check. */
+export async function lockEstados(db: Executor, ids: number[]): Promise<EstadoRow[]> {
+  const rows = await selectRows<EstadoRow>(db, sql`
+    select o.ord_id, o.ord_codigo, o.ore_id, o.coc_id, o.ord_es_importacion as es_importacion, c.pry_id
+    from orden o join centro_costo c on c.cec_id = o.cec_id
+    where o.ord_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+    order by o.ord_id for update of o`);
+  return rows.map((r) => ({ ...r, ord_id: Number(r.ord_id), ore_id: Number(r.ore_id), coc_id: Number(r.coc_id), pry_id: Number(r.pry_id) }));
+}
+
+/** One order locked for a state change, or undefined when absent. */
+export async function lockEstado(db: Executor, ordId: number): Promise<EstadoRow | undefined> {
+  return (await lockEstados(db, [ordId]))[0];
+}
+
+/** Approval columns a transition sets or clears. */
+export type AprobacionValues = Pick<typeof orden.$inferInsert,
+  'ord_usu_aprobador_gerencia' | 'ord_fecha_aprobacion_gerencia' | 'ord_usu_aprobador_contabilidad' | 'ord_fecha_aprobacion_contabilidad'>;
+
+/** Moves a locked order to `oreId` (bumping its version, so a form opened before fails to save) and writes the history line. */
+export async function setEstado(db: Executor, h: { ord_id: number; desde: number; hasta: number; usu_id: number; comentario?: string },
+  aprobacion: AprobacionValues = {}): Promise<number> {
+  const [r] = await db.update(orden).set({ ...aprobacion, ore_id: h.hasta, ord_version: sql`${orden.ord_version} + 1` })
+    .where(eq(orden.ord_id, h.ord_id)).returning({ version: orden.ord_version });
+  await insertHistorial(db, { ord_id: h.ord_id, ore_id_desde: h.desde, ore_id_hasta: h.hasta, usu_id: h.usu_id, comentario: h.comentario ?? '' });
+  return r.version;
+}
+
+export async function insertHistorial(db: Executor, v: typeof ordenHistorial.$inferInsert): Promise<void> {
+  await db.insert(ordenHistorial).values(v);
+}
+
+/** The state history of an order, oldest first. */
+export function historial(db: Executor, ordId: number): Promise<OrdenHistorialRow[]> {
+  return selectRows<OrdenHistorialRow>(db, sql`
+    select h.orh_id as id,
+      case when d.ore_id is null then null else json_build_object('id_orden_estado', d.ore_id, 'descripcion', d.ore_descripcion) end as desde,
+      json_build_object('id_orden_estado', a.ore_id, 'descripcion', a.ore_descripcion) as hasta,
+      ${usuarioJson('u')} as usuario, h.comentario,
+      to_char(h.fecha at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha
+    from orden_historial h join orden_estado a on a.ore_id = h.ore_id_hasta
+      left join orden_estado d on d.ore_id = h.ore_id_desde
+      join usuario u on u.usu_id = h.usu_id
+    where h.ord_id = ${ordId} order by h.orh_id`);
+}
+
+export interface PendingFilter {
+  /** Orders in creado whose gerencia user is this one; 'all' for any (SUPER); null: none. */
+  gerencia: number | 'all' | null;
+  /** Orders in aprobación gerencia (holders of aprobar_orden_compra_contable). */
+  contabilidad: boolean;
+  scope: ProjectScope;
+  start: number;
+  length: number;
+}
+
+/** Orders waiting for the caller's approval (spec 1 §2.12), oldest first, paged in SQL. */
+export async function pending(db: Executor, f: PendingFilter): Promise<Paged<OrdenPendienteRow>> {
+  const states: SQL[] = [];
+  if (f.gerencia === 'all') states.push(sql`o.ore_id = 1`);
+  else if (f.gerencia !== null) states.push(sql`(o.ore_id = 1 and o.ord_usu_gerencia = ${f.gerencia})`);
+  if (f.contabilidad) states.push(sql`o.ore_id = 2`);
+  if (states.length === 0) return { data: [], total: 0 };
+  const cond = sql`(${sql.join(states, sql` or `)}) and ${scopeSql(f.scope)}`;
+  const [data, [{ total }]] = await Promise.all([
+    selectRows<OrdenPendienteRow>(db, sql`
+      select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
+        to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, v.pve_razon_social as proveedor,
+        c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo, cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial,
+        m.mon_simbolo, o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
+        e.ore_id as id_orden_estado, e.ore_descripcion as estado,
+        case when o.ore_id = 1 then 'aprobar_gerencia' else 'aprobar_contabilidad' end as aprobacion,
+        ug.usu_nombre || ' ' || ug.usu_apellido as gerencia
+      from orden o
+        join centro_costo c on c.cec_id = o.cec_id
+        join proveedor v on v.pve_id = o.pve_id
+        join orden_estado e on e.ore_id = o.ore_id
+        join condicion_comercial cc on cc.coc_id = o.coc_id
+        join moneda m on m.mon_id = o.mon_id
+        join usuario ug on ug.usu_id = o.ord_usu_gerencia
+      where ${cond}
+      order by o.ord_id limit ${f.length} offset ${f.start}`),
     selectRows<{ total: number }>(db, sql`
       select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
   ]);

@@ -1,10 +1,14 @@
-import { ORDEN_MSG, OrdenIdHeader, OrdenList, OrdenSave } from '@obra/domain';
+import {
+  ORDEN_ESTADO_MSG, ORDEN_MSG, OrdenAnular, OrdenApprove, OrdenIdHeader, OrdenList, OrdenMassive, OrdenPending, OrdenRestart, OrdenSave, OrdenUpdateStatus,
+} from '@obra/domain';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
+import * as estados from './estados.ts';
 import * as service from './service.ts';
 
 const tags = ['orden'];
@@ -24,4 +28,32 @@ export default async function ordenRoutes(fastify: FastifyInstance, deps: Deps) 
 
   app.post('/orden/get-orden-list', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: OrdenList } },
     async (req) => ok(await service.list(deps, caller(req), req.body)));
+
+  // State transitions (spec 1 §4.2, DECISIONS §4, docs/business-rules.md "Order states").
+  app.post('/orden/approve', { ...gate({ module: 'orden_compra' }), schema: { tags, headers: OrdenIdHeader, body: OrdenApprove } },
+    async (req) => ok(await estados.approve(deps, caller(req), req.headers.idorden, req.body.id_orden_estado), ORDEN_ESTADO_MSG.aprobado));
+
+  app.post('/orden/approve/pending', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: OrdenPending.nullish() } },
+    async (req) => ok(await estados.pending(deps, caller(req), req.body ?? OrdenPending.parse({}))));
+
+  app.post('/orden/approve/massive', { ...gate({ module: 'orden_compra' }), schema: { tags, body: OrdenMassive } },
+    async (req) => ok(await estados.approveMassive(deps, caller(req), req.body), ORDEN_ESTADO_MSG.aprobadas));
+
+  app.post('/orden/pay', { ...gate({ module: 'orden_compra', option: 'pagar_orden_compra' }), schema: { tags, headers: OrdenIdHeader } },
+    async (req) => ok(await estados.pay(deps, caller(req), req.headers.idorden), ORDEN_ESTADO_MSG.pagado));
+
+  app.post('/orden/delete-orden', { ...gate({ module: 'orden_compra' }), schema: { tags, body: OrdenAnular } },
+    async (req) => ok(await estados.anular(deps, caller(req), req.body.id_orden), ORDEN_ESTADO_MSG.anulado));
+
+  app.post('/orden/update-status', { ...gate({ module: 'orden_compra' }), schema: { tags, headers: OrdenIdHeader, body: OrdenUpdateStatus } },
+    async (req) => ok(await estados.updateStatus(deps, caller(req), req.headers.idorden, req.body.id_orden_estado, req.body.descripcion), ORDEN_ESTADO_MSG.estadoActualizado));
+
+  app.post('/orden/restart', { ...gate({ module: 'orden_compra' }), schema: { tags, body: OrdenRestart } },
+    async (req) => ok(await estados.restart(deps, caller(req), req.body.id_orden, req.body.codigo), ORDEN_ESTADO_MSG.reiniciado));
+
+  // The form DECISIONS §4 names: /orden/restart/:id?code=
+  app.post('/orden/restart/:id', {
+    ...gate({ module: 'orden_compra' }),
+    schema: { tags, params: z.object({ id: OrdenRestart.shape.id_orden }), querystring: z.object({ code: OrdenRestart.shape.codigo }) },
+  }, async (req) => ok(await estados.restart(deps, caller(req), req.params.id, req.query.code), ORDEN_ESTADO_MSG.reiniciado));
 }

@@ -147,6 +147,7 @@ export async function register(deps: Deps, caller: AccessProfile, input: OrdenSa
         ...values, ord_numero: numero, ord_codigo: codigo, ord_anio: anio, ore_id: ORE_CREADO, ord_usu_registrador: caller.usu_id,
       });
       await q.replaceLines(tx, id, items, taxes);
+      await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id });
       return { id_orden: id, codigo, numero, version: 1, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
     });
   } catch (err) {

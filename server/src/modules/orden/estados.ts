@@ -1,0 +1,169 @@
+import type { AccessProfile, OrdenAccion, OrdenEstadoResultado, OrdenTransicionContexto } from '@obra/domain';
+import {
+  ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, ORE_CON_INGRESOS_O_PAGOS, ROLE, approvalFor, estadoNombre, hasOption, isSuper,
+  pendingApprovalOf, targetState, transitionError,
+} from '@obra/domain';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import * as q from './queries.ts';
+
+/**
+ * Order state transitions (spec 1 §4.2, DECISIONS §4, docs/business-rules.md "Order states").
+ * Each one runs in a transaction with the order row locked `FOR UPDATE`: of two simultaneous
+ * calls on one order the second waits, then sees the new state and gets 409.
+ */
+
+const inScope = (scope: ProjectScope, pryId: number) => scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
+
+type Locked = NonNullable<Awaited<ReturnType<typeof q.lockEstado>>>;
+
+/** The order locked, or 404 when absent or outside the caller's scope (DECISIONS §1). */
+async function lock(tx: Tx, caller: AccessProfile, ordId: number): Promise<Locked> {
+  const o = await q.lockEstado(tx, ordId);
+  if (!o || !inScope(projectScope(caller), o.pry_id)) throw notFound(ORDEN_MSG.notFound);
+  return o;
+}
+
+/**
+ * Whether stock entered the order or a payment was made for it (DECISIONS §4: such an order
+ * cannot be cancelled or restarted). Transfers and payment orders are not stored yet, so this
+ * reads the states that record them: recepcionado, recepcionado parcial, pagado, pago parcial.
+ * When those tables arrive, their rows for `o.ord_id` are checked here as well.
+ */
+async function tieneIngresosOPagos(_tx: Tx, o: Locked): Promise<boolean> {
+  return ORE_CON_INGRESOS_O_PAGOS.includes(o.ore_id);
+}
+
+const result = (o: Locked, hasta: number, version: number): OrdenEstadoResultado => ({
+  id_orden: o.ord_id, codigo: o.ord_codigo, estado: { id_orden_estado: hasta, descripcion: estadoNombre(hasta) }, version,
+});
+
+/** Refuses with 409 and the state machine's text unless `action` is allowed from the order's state. */
+function check(o: Locked, action: OrdenAccion, ctx: OrdenTransicionContexto = {}) {
+  const error = transitionError(o.ore_id, action, { coc_id: o.coc_id, es_importacion: o.es_importacion, ...ctx });
+  if (error) throw conflict(error);
+}
+
+function requireOption(caller: AccessProfile, action: OrdenAccion) {
+  const option = ORDEN_ACCION_OPCION[action];
+  if (option && !hasOption(caller, option)) throw forbidden();
+}
+
+/** Approval columns an approval sets. */
+function aprobacion(action: 'aprobar_gerencia' | 'aprobar_contabilidad', usuId: number, now: Date): q.AprobacionValues {
+  return action === 'aprobar_gerencia'
+    ? { ord_usu_aprobador_gerencia: usuId, ord_fecha_aprobacion_gerencia: now }
+    : { ord_usu_aprobador_contabilidad: usuId, ord_fecha_aprobacion_contabilidad: now };
+}
+
+async function approveLocked(tx: Tx, caller: AccessProfile, o: Locked, action: 'aprobar_gerencia' | 'aprobar_contabilidad') {
+  check(o, action);
+  const hasta = targetState(action);
+  const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta, usu_id: caller.usu_id }, aprobacion(action, caller.usu_id, new Date()));
+  return result(o, hasta, version);
+}
+
+/**
+ * `/orden/approve`: target 2 = management approval (creado → aprobación gerencia, option
+ * aprobar_orden_compra), target 3 = accounting approval (aprobación gerencia → emitido, option
+ * aprobar_orden_compra_contable). Any other target: 409.
+ */
+export async function approve(deps: Deps, caller: AccessProfile, ordId: number, target: number) {
+  const action = approvalFor(target);
+  if (!action) throw conflict(ORDEN_ESTADO_MSG.noAprobable);
+  requireOption(caller, action);
+  return deps.database.db.transaction(async (tx) => approveLocked(tx, caller, await lock(tx, caller, ordId), action));
+}
+
+/**
+ * `/orden/approve/massive`: all or nothing, in one transaction. Each order gets the approval its
+ * state waits for (creado → gerencia, aprobación gerencia → contabilidad) if the caller holds its
+ * option; one refusal rolls everything back with 409 'Hubo un error al aprobar las ordenes' and,
+ * in `data`, the reason per refused order.
+ */
+export async function approveMassive(deps: Deps, caller: AccessProfile, ids: number[]) {
+  const scope = projectScope(caller);
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await q.lockEstados(tx, ids);
+    const found = new Map(rows.filter((r) => inScope(scope, r.pry_id)).map((r) => [r.ord_id, r]));
+    const errores: { id_orden: number; codigo: string | null; message: string }[] = [];
+    const plan: { o: Locked; action: 'aprobar_gerencia' | 'aprobar_contabilidad' }[] = [];
+    for (const id of ids) {
+      const r = found.get(id);
+      if (!r) { errores.push({ id_orden: id, codigo: null, message: ORDEN_MSG.notFound }); continue; }
+      const action = pendingApprovalOf(r.ore_id);
+      const option = action && ORDEN_ACCION_OPCION[action];
+      if (!action) errores.push({ id_orden: id, codigo: r.ord_codigo, message: ORDEN_ESTADO_MSG.noEsperaAprobacion(r.ore_id) });
+      else if (option && !hasOption(caller, option)) errores.push({ id_orden: id, codigo: r.ord_codigo, message: ORDEN_ESTADO_MSG.transicion(action, r.ore_id) });
+      else plan.push({ o: r, action });
+    }
+    if (errores.length) throw new AppError(409, ORDEN_ESTADO_MSG.masivaError, errores);
+    const out: OrdenEstadoResultado[] = [];
+    for (const { o, action } of plan) out.push(await approveLocked(tx, caller, o, action));
+    return out;
+  });
+}
+
+/** `/orden/approve/pending`: what waits for the caller (docs/business-rules.md "Order states"). */
+export function pending(deps: Deps, caller: AccessProfile, page: { start: number; length: number }) {
+  return q.pending(deps.database.db, {
+    gerencia: !hasOption(caller, 'aprobar_orden_compra') ? null : isSuper(caller) ? 'all' : caller.usu_id,
+    contabilidad: hasOption(caller, 'aprobar_orden_compra_contable'),
+    scope: projectScope(caller),
+    ...page,
+  });
+}
+
+/** `/orden/pay`: emitido → pagado; aprobación gerencia → pagado for contado or caja chica (option pagar_orden_compra, checked by the route). */
+export async function pay(deps: Deps, caller: AccessProfile, ordId: number) {
+  return deps.database.db.transaction(async (tx) => {
+    const o = await lock(tx, caller, ordId);
+    check(o, 'pagar');
+    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.PAGADO, usu_id: caller.usu_id });
+    return result(o, ORE.PAGADO, version);
+  });
+}
+
+/** `/orden/delete-orden` = anular: any state → anulado, except anulado and orders with stock entered or payments. */
+export async function anular(deps: Deps, caller: AccessProfile, ordId: number) {
+  return deps.database.db.transaction(async (tx) => {
+    const o = await lock(tx, caller, ordId);
+    if (o.ore_id !== ORE.ANULADO && (await tieneIngresosOPagos(tx, o))) throw conflict(ORDEN_ESTADO_MSG.conIngresosOPagos);
+    check(o, 'anular');
+    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.ANULADO, usu_id: caller.usu_id });
+    return result(o, ORE.ANULADO, version);
+  });
+}
+
+/** `/orden/update-status`: an import order, from emitido or an import state, to another import state, with a comment. */
+export async function updateStatus(deps: Deps, caller: AccessProfile, ordId: number, hasta: number, comentario: string) {
+  return deps.database.db.transaction(async (tx) => {
+    const o = await lock(tx, caller, ordId);
+    check(o, 'actualizar_estado', { hasta });
+    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta, usu_id: caller.usu_id, comentario });
+    return result(o, hasta, version);
+  });
+}
+
+export const puedeReiniciar = (caller: AccessProfile) => isSuper(caller) || caller.roleIds.includes(ROLE.ADMINISTRADOR);
+
+/**
+ * `/orden/restart` (DECISIONS §4): roles SUPER or ADMINISTRADOR; the code typed must equal the
+ * order's; back to creado with both approvals cleared. Refused in creado and once stock entered
+ * or a payment was made (same rule as anular).
+ */
+export async function restart(deps: Deps, caller: AccessProfile, ordId: number, codigo: string) {
+  if (!puedeReiniciar(caller)) throw forbidden(ORDEN_ESTADO_MSG.reinicioRol);
+  return deps.database.db.transaction(async (tx) => {
+    const o = await lock(tx, caller, ordId);
+    if (codigo.trim().toUpperCase() !== o.ord_codigo.toUpperCase()) throw new AppError(400, ORDEN_ESTADO_MSG.codigoDistinto);
+    if (o.ore_id !== ORE.CREADO && (await tieneIngresosOPagos(tx, o))) throw conflict(ORDEN_ESTADO_MSG.conIngresosOPagosReinicio);
+    check(o, 'reiniciar');
+    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: 'Reinicio' }, {
+      ord_usu_aprobador_gerencia: null, ord_fecha_aprobacion_gerencia: null, ord_usu_aprobador_contabilidad: null, ord_fecha_aprobacion_contabilidad: null,
+    });
+    return result(o, ORE.CREADO, version);
+  });
+}
