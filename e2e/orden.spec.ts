@@ -103,9 +103,9 @@ test('logistics lists, filters, searches and opens orders', async ({ page }) => 
   await expect(rowCompra).toContainText('Creado');
   await expect(rowCompra).toContainText('Compra');
   await expect(rowServicio).toContainText('Servicio');
-  // The new, edit, mass-load and report screens are not built yet, so they have no buttons.
-  await expect(rowCompra.getByRole('button', { name: `Editar ${compra.codigo}` })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
+  // An order in creado is editable; Nuevo opens the form (e2e/orden-form.spec.ts).
+  await expect(rowCompra.getByRole('button', { name: `Editar ${compra.codigo}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nuevo' })).toBeVisible();
   await shot(page, 'orden-lista');
 
   // Type filter.
@@ -157,6 +157,7 @@ test('the viewer sees the orders but cannot edit them', async ({ page }) => {
   await expect(rowCompra).toBeVisible();
   await expect(rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await shot(page, 'orden-lista-visualizador');
 
   await rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` }).click();

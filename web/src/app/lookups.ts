@@ -14,6 +14,13 @@ export interface LookupRows {
   /** Order states; `ore_styles` is the antd colour of the state's tag. */
   orden_estados: { ore_id: number; ore_codigo: string; ore_descripcion: string; ore_styles: string; ore_es_editable: boolean };
   condiciones_comerciales: { coc_id: number; coc_descripcion: string };
+  /** Receipt types; 6 is recibo por honorarios (RXH). */
+  tipos_documento: { tid_id: number; tid_codigo: string; tid_descripcion: string };
+  metodos_pago: { mep_id: number; mep_descripcion: string };
+  /** Active cost centres in the caller's scope. */
+  centros_costo: { id_centro_costo: number; codigo: string; descripcion: string; pry_id: number };
+  unidades_medida: { unm_id: number; unm_simbolo: string; unm_descripcion: string };
+  marcas: { mar_id: number; mar_nombre: string };
 }
 
 export type LookupName = keyof LookupRows;

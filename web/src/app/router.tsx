@@ -26,6 +26,8 @@ const SCREENS: Record<string, Lazy> = {
   '/proyecto': async () => ({ Component: (await import('../modules/proyecto/ProyectoPage')).ProyectoPage }),
   '/empleado': async () => ({ Component: (await import('../modules/empleado/EmpleadoPage')).EmpleadoPage }),
   '/orden': async () => ({ Component: (await import('../modules/orden/OrdenPage')).OrdenPage }),
+  '/orden/new': async () => ({ Component: (await import('../modules/orden/OrdenFormPage')).OrdenFormPage }),
+  '/orden/edit/:id': async () => ({ Component: (await import('../modules/orden/OrdenFormPage')).OrdenFormPage }),
   '/orden/view/:id': async () => ({ Component: (await import('../modules/orden/OrdenViewPage')).OrdenViewPage }),
   '/proveedor/ordenCompra': async () => ({
     Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,

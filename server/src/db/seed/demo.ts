@@ -21,6 +21,8 @@ export const DEMO_USERS = [
   { correo: 'almacen@andina.pe', nombre: 'Pedro', apellido: 'Flores Ccori', dni: '40000007', nivel: 0, roles: [ROLE.JEFE_ALMACEN], proyecto: 'PRY-001' },
   { correo: 'estandar@andina.pe', nombre: 'Ana', apellido: 'Vargas Lozano', dni: '40000008', nivel: 0, roles: [ROLE.ESTANDAR], proyecto: 'PRY-002' },
   { correo: 'visualizador@andina.pe', nombre: 'Sofía', apellido: 'Castillo Meza', dni: '40000009', nivel: 1, roles: [ROLE.VISUALIZADOR], proyecto: null },
+  // Added after the first nine so their ids (used by tests) stay put.
+  { correo: 'administracion@andina.pe', nombre: 'Patricia', apellido: 'Salas Vega', dni: '40000011', nivel: 1, roles: [ROLE.ADMINISTRADOR], proyecto: null },
 ] as const;
 
 export const DEMO_SUPPLIER_USER = { correo: 'proveedor@andina.pe', nombre: 'Juan', apellido: 'Paredes Soto', dni: '40000010' };

@@ -1,8 +1,9 @@
-import { EyeOutlined } from '@ant-design/icons';
-import { TIPO_ORDEN, limaYear, type OrdenListRow } from '@obra/domain';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
 import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
+import { useRoleIds } from '../../app/session';
 import { DataTable } from '../../ui/DataTable';
 import { formatDate, formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
@@ -26,11 +27,12 @@ const EMPTY_TEXT = 'No se encontraron Órdenes';
 
 /**
  * Spec 1 §2.9 /orden: purchase and service orders of one year, filtered and paged on the server.
- * Nuevo, Carga masiva and Reporte, and the row actions other than Ver (Editar too), come with
- * their screens and calls; until then they are not shown.
+ * Nuevo and Editar (when the server flags the order editable) open the order form; VISUALIZADOR
+ * sees neither. Carga masiva, Reporte and the other row actions come with their screens.
  */
 export function OrdenPage() {
   const navigate = useNavigate();
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const currentYear = limaYear();
   const list = useListParams<OrdenFiltros>({ tipo: 0, status: 0, coc_id: 0, year: currentYear, search: '' });
   const ordenes = useOrdenes(list.params);
@@ -73,12 +75,17 @@ export function OrdenPage() {
       key: 'opciones',
       align: 'center',
       fixed: 'right',
-      width: 90,
+      width: 100,
       render: (_, o) => (
         <Flex gap={4} justify="center">
           <Tooltip title="Ver">
             <Button type="text" icon={<EyeOutlined />} aria-label={`Ver ${o.codigo}`} onClick={() => void navigate(`/orden/view/${o.id_orden}`)} />
           </Tooltip>
+          {o.es_editable && !readOnly && (
+            <Tooltip title="Editar">
+              <Button type="text" icon={<EditOutlined />} aria-label={`Editar ${o.codigo}`} onClick={() => void navigate(`/orden/edit/${o.id_orden}`)} />
+            </Tooltip>
+          )}
         </Flex>
       ),
     },
@@ -86,7 +93,16 @@ export function OrdenPage() {
 
   return (
     <>
-      <PageHeader title="Órdenes de Compra y Servicio" />
+      <PageHeader
+        title="Órdenes de Compra y Servicio"
+        extra={
+          readOnly ? null : (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/orden/new')}>
+              Nuevo
+            </Button>
+          )
+        }
+      />
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <Select<number>
           aria-label="Tipo de orden"

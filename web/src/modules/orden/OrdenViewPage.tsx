@@ -1,9 +1,10 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { METODO_PAGO_CARTA_CREDITO, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle } from '@obra/domain';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle } from '@obra/domain';
 import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useLookups } from '../../app/lookups';
+import { useRoleIds } from '../../app/session';
 import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCents, toScaled } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
@@ -27,6 +28,7 @@ export function OrdenViewPage() {
   const navigate = useNavigate();
   const idOrden = useOrdenId();
   const orden = useOrden(idOrden);
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const opciones = useLookups('orden_estados', 'condiciones_comerciales');
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
@@ -113,6 +115,11 @@ export function OrdenViewPage() {
         extra={
           <Flex gap={8}>
             {back}
+            {o.es_editable && !readOnly && (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(`/orden/edit/${o.id_orden}`)}>
+                Editar
+              </Button>
+            )}
           </Flex>
         }
       />

@@ -1,5 +1,5 @@
-import type { OrdenDetalle, OrdenList, OrdenListRow, Paged } from '@obra/domain';
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { OrdenDetalle, OrdenList, OrdenListRow, OrdenSave, Paged, ProductoRow, ProveedorOption } from '@obra/domain';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../app/api';
 
 /** The list call's filters (0 = any); `start` and `length` come from useListParams. */
@@ -36,4 +36,56 @@ export async function obtenerOrden(idOrden: number): Promise<OrdenDetalle> {
 /** One order to show; null id (a malformed path) asks nothing. */
 export function useOrden(idOrden: number | null) {
   return useQuery({ queryKey: ordenKeys.detail(idOrden ?? 0), queryFn: idOrden === null ? skipToken : () => obtenerOrden(idOrden) });
+}
+
+/** What register and update answer (the server's recomputed amounts). */
+export interface OrdenGuardada {
+  id_orden: number;
+  codigo: string;
+  monto_con_impuesto: string;
+}
+
+/** `/orden/register-orden`, or `/orden/update-orden` when the payload has `id_orden` (and its `version`). */
+export function useGuardarOrden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrdenSave) => apiPost<OrdenGuardada>(body.id_orden ? '/orden/update-orden' : '/orden/register-orden', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordenKeys.all }),
+  });
+}
+
+/** A user offered for the accounting, administration and management slots. */
+export interface UsuarioRol {
+  id_usuario: number;
+  nombre: string;
+  apellido: string;
+}
+
+/** Active users of one role (`/usuario/get-by-rol {id_role}`). */
+export function useUsuariosPorRol(idRole: number) {
+  return useQuery({
+    queryKey: ['usuario', 'by-rol', idRole] as const,
+    queryFn: async () => (await apiPost<UsuarioRol[]>('/usuario/get-by-rol', { id_role: idRole })).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Supplier autocomplete (`/proveedor/get-proveedor {razon_social}`); '' asks nothing. */
+export function useProveedorOpciones(texto: string) {
+  const t = texto.trim();
+  return useQuery({
+    queryKey: ['proveedor', 'opciones', t] as const,
+    queryFn: t ? async () => (await apiPost<ProveedorOption[]>('/proveedor/get-proveedor', { razon_social: t })).data : skipToken,
+    meta: { overlay: false },
+  });
+}
+
+/** Product quick search of the catalogue (`/productoVendor/buscarRapido`); '' asks nothing. */
+export function useProductoBusqueda(texto: string) {
+  const t = texto.trim();
+  return useQuery({
+    queryKey: ['producto', 'rapido', t] as const,
+    queryFn: t ? async () => (await apiPost<ProductoRow[]>('/productoVendor/buscarRapido', { producto: { prv_nombre: t } })).data : skipToken,
+    meta: { overlay: false },
+  });
 }
