@@ -144,6 +144,10 @@ test('logistics lists, filters, searches and opens orders', async ({ page }) => 
   await expect(page.getByTestId('total-descontado')).toContainText('S/ 967.50');
   await expect(items.getByRole('row', { name: /IGV \(18%\)/ })).toContainText('S/ 174.15');
   await expect(page.getByTestId('total-total')).toContainText('S/ 1,141.65');
+  // The history starts with the registration; approvals are pending.
+  const historial = page.locator('.ant-card').filter({ hasText: 'Historial' });
+  await expect(historial.getByRole('row').nth(1)).toContainText('Administrador del Sistema');
+  await expect(historial.getByRole('row').nth(1)).toContainText(/creado/i);
   await shot(page, 'orden-ver');
 
   await page.getByRole('button', { name: 'Regresar' }).click();

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle } from '@obra/domain';
+import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
 import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -76,6 +76,8 @@ export function OrdenViewPage() {
     { key: 'adm', label: 'Administración', children: persona(o.administrador) },
     { key: 'ger', label: 'Gerencia', children: persona(o.gerencia) },
     { key: 'reg', label: 'Registrado por', children: `${persona(o.registrador)}, ${formatDate(o.fecha_registro, true)}` },
+    { key: 'apg', label: 'Aprobación Gerencia', children: aprobacion(o.aprobacion_gerencia) },
+    { key: 'apc', label: 'Aprobación Contabilidad', children: aprobacion(o.aprobacion_contabilidad) },
     { key: 'ref', label: 'Referencia', children: o.referencia, span: 'filled' },
     { key: 'refdet', label: 'Detalle de la referencia', children: orDash(o.referencia_detalle), span: 'filled' },
     { key: 'obs', label: 'Observación', children: orDash(o.observacion), span: 'filled' },
@@ -155,7 +157,27 @@ export function OrdenViewPage() {
             )}
           />
         </Card>
+        <Card size="small" title="Historial">
+          <Table<OrdenHistorialRow>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={o.historial}
+            columns={[
+              { title: 'Fecha', dataIndex: 'fecha', width: 170, render: (f: string) => formatDate(f, true) },
+              { title: 'Desde', key: 'desde', render: (_, h) => h.desde?.descripcion ?? '-' },
+              { title: 'Hasta', key: 'hasta', render: (_, h) => h.hasta.descripcion },
+              { title: 'Usuario', key: 'usuario', render: (_, h) => persona(h.usuario) },
+              { title: 'Comentario', dataIndex: 'comentario', render: (c: string) => orDash(c) },
+            ]}
+          />
+        </Card>
       </Flex>
     </>
   );
+}
+
+/** Who approved and when, or a dash while the approval is pending. */
+function aprobacion(a: OrdenDetalle['aprobacion_gerencia']): string {
+  return a ? `${persona(a.usuario)}, ${formatDate(a.fecha, true)}` : '-';
 }
