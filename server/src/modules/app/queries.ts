@@ -39,11 +39,17 @@ export const lookups = {
   categorias: (db: Executor) =>
     db.select({ cat_id: t.categoriaProducto.cat_id, cat_nombre: t.categoriaProducto.cat_nombre })
       .from(t.categoriaProducto).where(eq(t.categoriaProducto.cat_estado, 1)).orderBy(asc(t.categoriaProducto.cat_nombre)),
-  tipos_producto: (db: Executor) =>
-    db.select({ tip_id: t.tipoProducto.tip_id, tip_nombre: t.tipoProducto.tip_nombre, cat_id: t.tipoProducto.cat_id })
-      .from(t.tipoProducto).where(eq(t.tipoProducto.tip_estado, 1)).orderBy(asc(t.tipoProducto.tip_nombre)),
+  tipos_producto: (db: Executor) => tiposProducto(db),
   puestos: (db: Executor) =>
     db.select({ pue_id: t.puesto.pue_id, pue_nombre: t.puesto.pue_nombre }).from(t.puesto).where(eq(t.puesto.pue_estado, 1)).orderBy(asc(t.puesto.pue_nombre)),
 };
+
+/** Active product types, of one category when `catId` is given (product form, filters, lookups). */
+export function tiposProducto(db: Executor, catId?: number) {
+  return db.select({ tip_id: t.tipoProducto.tip_id, tip_nombre: t.tipoProducto.tip_nombre, cat_id: t.tipoProducto.cat_id })
+    .from(t.tipoProducto)
+    .where(and(eq(t.tipoProducto.tip_estado, 1), catId === undefined ? undefined : eq(t.tipoProducto.cat_id, catId)))
+    .orderBy(asc(t.tipoProducto.tip_nombre));
+}
 
 export type LookupName = keyof typeof lookups;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { asc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema/index.ts';
 import { likePattern } from '../../platform/search.ts';
@@ -18,10 +18,3 @@ export const metodosPago = (db: Executor, text: string) =>
 export const comprobantes = (db: Executor, text: string) =>
   db.select({ id_tipo_documento: t.tipoDocumento.tid_id, codigo: t.tipoDocumento.tid_codigo, descripcion: t.tipoDocumento.tid_descripcion })
     .from(t.tipoDocumento).where(matches(t.tipoDocumento.tid_descripcion, text)).orderBy(asc(t.tipoDocumento.tid_id));
-
-/** Active product types, of one category when `catId` is given. */
-export const tiposProducto = (db: Executor, catId: number | undefined) =>
-  db.select({ tip_id: t.tipoProducto.tip_id, tip_nombre: t.tipoProducto.tip_nombre, cat_id: t.tipoProducto.cat_id })
-    .from(t.tipoProducto)
-    .where(and(eq(t.tipoProducto.tip_estado, 1), catId === undefined ? undefined : eq(t.tipoProducto.cat_id, catId)))
-    .orderBy(asc(t.tipoProducto.tip_nombre));

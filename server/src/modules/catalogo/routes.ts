@@ -6,7 +6,7 @@ import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import { getData } from '../app/service.ts';
-import type { LookupName } from '../app/queries.ts';
+import { tiposProducto, type LookupName } from '../app/queries.ts';
 import * as q from './queries.ts';
 
 const tags = ['catalogos'];
@@ -37,5 +37,5 @@ export default async function catalogoRoutes(fastify: FastifyInstance, deps: Dep
   app.post('/metodo-pago/get-metodo', byText, async (req) => ok(await q.metodosPago(db, req.body.descripcion)));
   app.post('/comprobante/get-comprobante', byText, async (req) => ok(await q.comprobantes(db, req.body.descripcion)));
   app.post('/opciones/getTiposProducto', { ...gate({ module: null, read: true }), schema: { tags, body: TiposFiltro } },
-    async (req) => ok(await q.tiposProducto(db, req.body.cat_id ?? req.body.id_categoria)));
+    async (req) => ok(await tiposProducto(db, req.body.cat_id ?? req.body.id_categoria)));
 }

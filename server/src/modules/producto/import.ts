@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { PG, conflict, pgErrorCode } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
 import { parseRows, readXlsxRows, rowsInError, templateXlsx, type RowError, type SheetRow, type XlsxColumn } from '../../platform/xlsx.ts';
+import { lookups } from '../app/queries.ts';
 import * as q from './queries.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function template(deps: Deps): Promise<Buffer> {
   const db = deps.database.db;
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await templateXlsx('Productos', COLUMNS)) as unknown as ArrayBuffer);
-  const [tipos, marcas, unidades] = await Promise.all([activeTypes(db), q.marcas(db), q.unidades(db)]);
+  const [tipos, marcas, unidades] = await Promise.all([activeTypes(db), lookups.marcas(db), lookups.unidades_medida(db)]);
   const ws = wb.addWorksheet('Valores válidos');
   ws.columns = [
     { header: 'Categoría', key: 'cat', width: 30 }, { header: 'Tipo', key: 'tip', width: 26 }, { header: '', key: 'gap1', width: 3 },

@@ -227,12 +227,12 @@ describe('access', () => {
   it('needs the option registrar_producto to write; the module alone reads', async () => {
     const inventario = await ctx.auth('inventario@andina.pe');
     expect((await vendor('buscar', { producto: {} }, inventario)).statusCode).toBe(200);
-    const [any] = (await buscar()).data;
+    const [existing] = (await buscar()).data;
     const writes: [string, unknown][] = [
       ['productoVendor/registrar', nuevo({ prv_nombre: 'Sin opción' })],
-      ['productoVendor/modificar', { producto: { ...nuevo().producto, prv_id: any.prv_id, prv_version: 1 } }],
-      ['productoVendor/deshabilitar', { producto: { prv_id: any.prv_id } }],
-      ['productoVendor/habilitar', { producto: { prv_id: any.prv_id } }],
+      ['productoVendor/modificar', { producto: { ...nuevo().producto, prv_id: existing.prv_id, prv_version: 1 } }],
+      ['productoVendor/deshabilitar', { producto: { prv_id: existing.prv_id } }],
+      ['productoVendor/habilitar', { producto: { prv_id: existing.prv_id } }],
     ];
     for (const [url, body] of writes) {
       const res = await post(url, body, inventario);

@@ -1,4 +1,4 @@
-import type { CategoriaOption, MarcaOption, Paged, Producto, ProductoFields, ProductoFilter, ProductoIndice, ProductoRow, TipoOption, UnidadOption } from '@obra/domain';
+import type { Paged, Producto, ProductoFields, ProductoFilter, ProductoIndice, ProductoRow } from '@obra/domain';
 import { BUSCAR_RAPIDO_MAX } from '@obra/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -104,28 +104,6 @@ export async function find(db: Executor, id: number): Promise<Producto | undefin
 export async function findByIds(db: Executor, ids: number[]): Promise<ProductoRow[]> {
   if (ids.length === 0) return [];
   return selectRow(db).where(inArray(producto.prv_id, ids)).orderBy(asc(producto.prv_id));
-}
-
-/* ---------- options of the form ---------- */
-
-export function categorias(db: Executor): Promise<CategoriaOption[]> {
-  return db.select({ cat_id: categoriaProducto.cat_id, cat_nombre: categoriaProducto.cat_nombre })
-    .from(categoriaProducto).where(eq(categoriaProducto.cat_estado, 1)).orderBy(asc(categoriaProducto.cat_nombre));
-}
-
-export function tipos(db: Executor, catId: number): Promise<TipoOption[]> {
-  return db.select({ tip_id: tipoProducto.tip_id, tip_nombre: tipoProducto.tip_nombre, cat_id: tipoProducto.cat_id })
-    .from(tipoProducto).where(and(eq(tipoProducto.cat_id, catId), eq(tipoProducto.tip_estado, 1))).orderBy(asc(tipoProducto.tip_nombre));
-}
-
-export function marcas(db: Executor): Promise<MarcaOption[]> {
-  return db.select({ mar_id: marca.mar_id, mar_nombre: marca.mar_nombre })
-    .from(marca).where(eq(marca.mar_estado, 1)).orderBy(asc(sql`lower(${marca.mar_nombre})`));
-}
-
-export function unidades(db: Executor): Promise<UnidadOption[]> {
-  return db.select({ unm_id: unidadMedida.unm_id, unm_simbolo: unidadMedida.unm_simbolo, unm_descripcion: unidadMedida.unm_descripcion })
-    .from(unidadMedida).where(eq(unidadMedida.unm_estado, 1)).orderBy(asc(unidadMedida.unm_simbolo));
 }
 
 /** The category, type, brand and unit a form names, with their state; undefined when missing. */

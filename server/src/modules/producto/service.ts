@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { lookups, tiposProducto } from '../app/queries.ts';
 import * as q from './queries.ts';
 
 type Buscar = z.output<typeof ProductoBuscar>['producto'];
@@ -12,12 +13,13 @@ type List = z.output<typeof ProductoList>;
 
 export async function opciones(deps: Deps): Promise<ProductoOpciones> {
   const db = deps.database.db;
-  const [categorias, marcas, unidades_medida] = await Promise.all([q.categorias(db), q.marcas(db), q.unidades(db)]);
+  const [categorias, marcas, unidades_medida] = await Promise.all([lookups.categorias(db), lookups.marcas(db), lookups.unidades_medida(db)]);
   return { categorias, marcas, unidades_medida };
 }
 
-export const categorias = (deps: Deps) => q.categorias(deps.database.db);
-export const tipos = (deps: Deps, catId: number) => q.tipos(deps.database.db, catId);
+// The form's lists are the shared lookup lists of /app/getData.
+export const categorias = (deps: Deps) => lookups.categorias(deps.database.db);
+export const tipos = (deps: Deps, catId: number) => tiposProducto(deps.database.db, catId);
 
 const filterOf = (f: ProductoFilter): ProductoFilter => ({
   prv_nombre: f.prv_nombre, cat_id: f.cat_id, tip_id: f.tip_id, mar_id: f.mar_id, prv_retornable: f.prv_retornable, prv_estado: f.prv_estado,
