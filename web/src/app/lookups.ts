@@ -42,3 +42,7 @@ export async function getLookups<N extends LookupName>(names: readonly N[]): Pro
 export function useLookups<N extends LookupName>(...names: N[]) {
   return useQuery({ queryKey: lookupKeys.lists(names), queryFn: () => getLookups(names), staleTime: Infinity });
 }
+
+/** Options of a project select: 'PRY-001 - Planta Lurín'. */
+export const projectOptions = (proyectos: LookupRows['proyectos'][]) =>
+  proyectos.map((p) => ({ value: p.pry_id, label: `${p.pry_codigo} - ${p.pry_nombre}` }));

@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd';
 import { useState } from 'react';
-import { useLookups } from '../../app/lookups';
+import { projectOptions, useLookups } from '../../app/lookups';
 import { toast } from '../../ui/toast';
 import { XlsxImportModal } from '../../ui/XlsxImportModal';
 import { useRefreshEmpleados } from './api';
@@ -17,7 +17,7 @@ export function CargarEmpleadosModal({ open, defaultPryId, onClose }: CargarEmpl
   const lookups = useLookups('proyectos');
   const refresh = useRefreshEmpleados();
   const [pryId, setPryId] = useState<number | null>(defaultPryId);
-  const proyectos = (lookups.data?.proyectos ?? []).map((p) => ({ value: p.pry_id, label: `${p.pry_codigo} - ${p.pry_nombre}` }));
+  const proyectos = projectOptions(lookups.data?.proyectos ?? []);
 
   return (
     <XlsxImportModal<{ cargados: number }>

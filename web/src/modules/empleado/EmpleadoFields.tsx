@@ -1,8 +1,8 @@
-import { PASSWORD_RULE, ROLE, type Empleado } from '@obra/domain';
+import { PASSWORD_RULE, type Empleado } from '@obra/domain';
 import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
-import type { Lookups } from '../../app/lookups';
+import { projectOptions, type Lookups } from '../../app/lookups';
 import { ACTIVO_OPTIONS } from '../../ui/options';
-import { NIVEL_OPTIONS } from '../usuario/niveles';
+import { NIVEL_OPTIONS, staffRoleOptions } from '../usuario/niveles';
 import { PuestoSelect } from './PuestoSelect';
 
 export type EmpleadoLookups = Lookups<'roles' | 'proyectos'>;
@@ -49,14 +49,12 @@ interface EmpleadoFieldsProps {
  */
 export function EmpleadoFields({ isNew, lookups, grants, empleado }: EmpleadoFieldsProps) {
   const generaUsuario = Form.useWatch<boolean>('genera_usuario');
-  const proyectos = lookups.proyectos.map((p) => ({ value: p.pry_id, label: `${p.pry_codigo} - ${p.pry_nombre}` }));
+  const proyectos = projectOptions(lookups.proyectos);
   // The employee's project is shown even when it is no longer active.
   if (empleado?.pry_id && !proyectos.some((p) => p.value === empleado.pry_id)) {
     proyectos.push({ value: empleado.pry_id, label: empleado.pry_nombre ?? String(empleado.pry_id) });
   }
-  const roles = lookups.roles
-    .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grants.grantsSuper || r.rol_id !== ROLE.SUPER))
-    .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
+  const roles = staffRoleOptions(lookups.roles, grants.grantsSuper);
   const niveles = grants.corporate ? NIVEL_OPTIONS : NIVEL_OPTIONS.filter((n) => n.value !== 1);
   const hasUser = empleado?.usu_id != null;
 

@@ -1,10 +1,10 @@
-import { isSuper, moduleByCode, MSG, PASSWORD_RULE, ROLE } from '@obra/domain';
+import { isSuper, moduleByCode, MSG, PASSWORD_RULE } from '@obra/domain';
 import { Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
-import type { Lookups } from '../../app/lookups';
+import { projectOptions, type Lookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
 import { ImageUpload, type ImageRule } from '../../ui/ImageUpload';
 import { ACTIVO_OPTIONS } from '../../ui/options';
-import { NIVEL_OPTIONS } from './niveles';
+import { NIVEL_OPTIONS, staffRoleOptions } from './niveles';
 
 export type UsuarioLookups = Lookups<'roles' | 'proyectos' | 'opciones'>;
 
@@ -70,10 +70,8 @@ interface UsuarioFieldsProps {
 export function UsuarioFields({ isNew, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
   // Only SUPER grants SUPER; PROVEEDOR belongs to supplier accounts, never to staff.
   const grantsSuper = isSuper({ roleIds: useRoleIds() });
-  const roles = lookups.roles
-    .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
-    .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
-  const proyectos = lookups.proyectos.map((p) => ({ value: p.pry_id, label: `${p.pry_codigo} - ${p.pry_nombre}` }));
+  const roles = staffRoleOptions(lookups.roles, grantsSuper);
+  const proyectos = projectOptions(lookups.proyectos);
 
   return (
     <Row gutter={16}>

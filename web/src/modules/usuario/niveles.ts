@@ -1,3 +1,6 @@
+import { ROLE } from '@obra/domain';
+import type { LookupRows } from '../../app/lookups';
+
 /** usu_nivel: 1 corporativo (every project); any other value is limited to its project (spec 1 §6). */
 export const NIVEL_OPTIONS = [
   { value: 0, label: 'Proyecto' },
@@ -5,3 +8,10 @@ export const NIVEL_OPTIONS = [
 ];
 
 export const nivelLabel = (nivel: number) => (nivel === 1 ? 'Corporativo' : 'Proyecto');
+
+/** Roles a staff account may be given: never PROVEEDOR (supplier accounts), and SUPER only by SUPER. */
+export function staffRoleOptions(roles: LookupRows['roles'][], grantsSuper: boolean) {
+  return roles
+    .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
+    .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
+}
