@@ -31,6 +31,8 @@ export interface XlsxColumn {
   width?: number;
   /** Shown as a cell note on the header: what the column expects. */
   note?: string;
+  /** Typed as text, so codes keep their leading zeros (DNI, phone). */
+  text?: boolean;
 }
 
 export interface SheetRow {
@@ -46,6 +48,11 @@ export interface RowError {
 
 /** A template: the header row (bold, frozen, with notes) and a few example rows. */
 export async function templateXlsx(sheetName: string, columns: XlsxColumn[], examples: Record<string, string | number>[] = []): Promise<Buffer> {
+  return Buffer.from(await templateWorkbook(sheetName, columns, examples).xlsx.writeBuffer());
+}
+
+/** The template's workbook, for a load that adds sheets of its own before writing it. */
+export function templateWorkbook(sheetName: string, columns: XlsxColumn[], examples: Record<string, string | number>[] = []): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Obra';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -55,9 +62,10 @@ export async function templateXlsx(sheetName: string, columns: XlsxColumn[], exa
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
   columns.forEach((c, i) => {
     if (c.note) header.getCell(i + 1).note = c.note;
+    if (c.text) ws.getColumn(i + 1).numFmt = '@';
   });
   for (const example of examples) ws.addRow(example);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return wb;
 }
 
 const normalize = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();

@@ -3,7 +3,6 @@ import {
   EMP_MSG, EMP_QUICK_LIMIT, EMP_SEARCH_LIMIT, EmpleadoBuscar, EmpleadoBuscarRapido, EmpleadoCargaFila, EmpleadoCargar,
   EmpleadoModificar, EmpleadoPaginar, EmpleadoRegistrar, MSG, PuestoBuscar, PuestoBuscarRapido, hasModule,
 } from '@obra/domain';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -17,10 +16,10 @@ type Out<S extends z.ZodType> = z.output<S>;
 
 /** Columns of the employees load (spec 2 §7 cargarArchivo); also the keys of a `cargarEmpleados` row. */
 export const LOAD_COLUMNS: XlsxColumn[] = [
-  { header: 'DNI', key: 'emp_dni', width: 14, note: 'Obligatorio. 8 dígitos; carné de extranjería: 9 a 12 letras y números.' },
+  { header: 'DNI', key: 'emp_dni', width: 14, text: true, note: 'Obligatorio. 8 dígitos; carné de extranjería: 9 a 12 letras y números.' },
   { header: 'Nombres', key: 'emp_nombre', width: 24, note: 'Obligatorio.' },
   { header: 'Apellidos', key: 'emp_apellido', width: 28, note: 'Obligatorio.' },
-  { header: 'Celular', key: 'emp_celular', width: 14, note: 'Opcional. Solo números.' },
+  { header: 'Celular', key: 'emp_celular', width: 14, text: true, note: 'Opcional. Solo números.' },
   { header: 'Correo', key: 'emp_email', width: 30, note: 'Opcional.' },
   { header: 'Puesto', key: 'pue_nombre', width: 28, note: 'Obligatorio. Nombre de un puesto registrado, por ejemplo: Chofer.' },
 ];
@@ -160,12 +159,8 @@ export async function modify(deps: Deps, caller: AccessProfile, input: Out<typeo
 // ---- loads (spec 2 §7 cargarEmpleados / cargarArchivo) ----
 
 /** The template of the load: the columns with notes; DNI and Celular typed as text so leading zeros stay. */
-export async function template(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await templateXlsx('Empleados', LOAD_COLUMNS)) as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  for (const key of ['emp_dni', 'emp_celular']) ws.getColumn(LOAD_COLUMNS.findIndex((c) => c.key === key) + 1).numFmt = '@';
-  return Buffer.from(await wb.xlsx.writeBuffer());
+export function template(): Promise<Buffer> {
+  return templateXlsx('Empleados', LOAD_COLUMNS);
 }
 
 /**

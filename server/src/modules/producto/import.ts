@@ -1,13 +1,12 @@
 import type { ProductoFields, ProductoImportRow as ImportRow, ProductoRow } from '@obra/domain';
 import { PRODUCTO_IMPORT_COLUMNS, PRODUCTO_MSG, ProductoImportRow } from '@obra/domain';
-import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categoriaProducto, tipoProducto } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { PG, conflict, pgErrorCode } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
-import { parseRows, readXlsxRows, rowsInError, templateXlsx, type RowError, type SheetRow, type XlsxColumn } from '../../platform/xlsx.ts';
+import { parseRows, readXlsxRows, rowsInError, templateWorkbook, type RowError, type SheetRow, type XlsxColumn } from '../../platform/xlsx.ts';
 import { lookups } from '../app/queries.ts';
 import * as q from './queries.ts';
 
@@ -22,8 +21,7 @@ export const TEMPLATE_FILENAME = 'plantilla-productos.xlsx';
 /** The template: the load sheet first (the one read back), then the valid names to copy from. */
 export async function template(deps: Deps): Promise<Buffer> {
   const db = deps.database.db;
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load((await templateXlsx('Productos', COLUMNS)) as unknown as ArrayBuffer);
+  const wb = templateWorkbook('Productos', COLUMNS);
   const [tipos, marcas, unidades] = await Promise.all([activeTypes(db), lookups.marcas(db), lookups.unidades_medida(db)]);
   const ws = wb.addWorksheet('Valores válidos');
   ws.columns = [
