@@ -7,3 +7,4 @@ export * from './catalogo.ts';
 export * from './producto.ts';
 export * from './empleado.ts';
 export * from './orden.ts';
+export * from './orden-pago.ts';

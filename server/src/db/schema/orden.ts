@@ -62,6 +62,8 @@ export const orden = pgTable('orden', {
   index('orden_lista_idx').on(t.ord_anio, t.ord_tipo_orden, t.ore_id, t.ord_id.desc()),
   index('orden_cec_idx').on(t.cec_id),
   index('orden_pve_idx').on(t.pve_id),
+  // The pending-approval list (modules/orden/queries.ts pending): waiting states only.
+  index('orden_pendiente_idx').on(t.ore_id, t.ord_usu_gerencia, t.ord_id).where(sql`${t.ore_id} in (1, 2)`),
   index('orden_search_trgm').using('gin', sql`(lower(${t.ord_codigo} || ' ' || ${t.ord_referencia})) gin_trgm_ops`),
 ]);
 
@@ -112,3 +114,15 @@ export const ordenHistorial = pgTable('orden_historial', {
   comentario: varchar({ length: 500 }).notNull().default(''),
   fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orden_historial_ord_idx').on(t.ord_id, t.orh_id)]);
+
+/** Files attached to an order (spec 1 §2.10 "File attachments", §7 /orden/file/*); the content lives in storage under `oar_clave`. */
+export const ordenArchivo = pgTable('orden_archivo', {
+  oar_id: serial().primaryKey(),
+  ord_id: integer().notNull().references(() => orden.ord_id, { onDelete: 'cascade' }),
+  oar_nombre: varchar({ length: 255 }).notNull(),
+  oar_clave: varchar({ length: 200 }).notNull(),
+  oar_tipo: varchar({ length: 100 }).notNull(),
+  oar_tamano: integer().notNull(),
+  usu_id: integer().notNull().references(() => usuario.usu_id),
+  oar_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('orden_archivo_ord_idx').on(t.ord_id, t.oar_id)]);
