@@ -46,4 +46,5 @@ ALTER TABLE "orden_pago" ADD CONSTRAINT "orden_pago_opg_depositante_usuario_usu_
 CREATE INDEX "orden_archivo_ord_idx" ON "orden_archivo" USING btree ("ord_id","oar_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orden_pago_numero_uq" ON "orden_pago" USING btree ("ord_id","opg_numero");--> statement-breakpoint
 CREATE INDEX "orden_pago_estado_idx" ON "orden_pago" USING btree ("opg_estado");--> statement-breakpoint
-CREATE INDEX "orden_pendiente_idx" ON "orden" USING btree ("ore_id","ord_usu_gerencia","ord_id") WHERE "orden"."ore_id" in (1, 2);
+CREATE INDEX "orden_pendiente_idx" ON "orden" USING btree ("ore_id","ord_usu_gerencia","ord_id") WHERE "orden"."ore_id" in (1, 2);--> statement-breakpoint
+CREATE INDEX "orden_item_descripcion_trgm" ON "orden_item" USING gin (lower("oci_descripcion") gin_trgm_ops);

@@ -88,6 +88,8 @@ export const ordenItem = pgTable('orden_item', {
   index('orden_item_prv_idx').on(t.prv_id),
   index('orden_item_mar_idx').on(t.mar_id),
   index('orden_item_unm_idx').on(t.unm_id),
+  // The price search over past order items (/orden/item/search).
+  index('orden_item_descripcion_trgm').using('gin', sql`lower(${t.oci_descripcion}) gin_trgm_ops`),
 ]);
 
 /** Taxes of an order (spec 1 §3 "Order tax"); one row per `ori_tipo`. */
