@@ -1,32 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, login, shot } from './helpers';
-
-const CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
-
-interface ApiSession {
-  headers: Record<string, string>;
-  id_usuario: number;
-}
-
-/** Logs in through the API as the web does (spec 1 §7 "Session"). */
-async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
-  const res = await request.post('/api/oauth/token', {
-    headers: { Authorization: CLIENT },
-    form: { username, password: PASSWORD, grant_type: 'password' },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { access_token: string; id_usuario: number } };
-  return {
-    id_usuario: data.id_usuario,
-    headers: { Authorization: `Bearer ${data.access_token}`, usuId: String(data.id_usuario), pveId: '', cliId: '' },
-  };
-}
-
-async function apiPost<T>(request: APIRequestContext, s: ApiSession, path: string, data: object): Promise<T> {
-  const res = await request.post(`/api${path}`, { headers: s.headers, data });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, apiPost } from './api';
+import { login, shot } from './helpers';
 
 /** An option of the open select dropdown. */
 const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);

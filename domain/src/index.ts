@@ -22,3 +22,4 @@ export * from './orden/calculo.ts';
 export * from './orden/schemas.ts';
 export * from './orden/estados.ts';
 export * from './common/time.ts';
+export * from './orden/acciones.ts';

@@ -219,6 +219,7 @@ export interface OrdenListRow {
   id_orden: number;
   codigo: string;
   tipo_orden: number;
+  es_importacion: number;
   fecha_orden: string;
   creado_por: string;
   id_proveedor: number;

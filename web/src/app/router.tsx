@@ -29,6 +29,12 @@ const SCREENS: Record<string, Lazy> = {
   '/orden/new': async () => ({ Component: (await import('../modules/orden/OrdenFormPage')).OrdenFormPage }),
   '/orden/edit/:id': async () => ({ Component: (await import('../modules/orden/OrdenFormPage')).OrdenFormPage }),
   '/orden/view/:id': async () => ({ Component: (await import('../modules/orden/OrdenViewPage')).OrdenViewPage }),
+  '/orden/approve': async () => ({ Component: (await import('../modules/orden/OrdenAprobacionPage')).OrdenAprobacionPage }),
+  '/orden/approve/:id': async () => ({ Component: (await import('../modules/orden/OrdenViewPage')).OrdenViewPage }),
+  '/orden/importacion/:id': async () => ({ Component: (await import('../modules/orden/OrdenImportacionPage')).OrdenImportacionPage }),
+  '/orden/restart/:id': async () => ({ Component: (await import('../modules/orden/OrdenReinicioPage')).OrdenReinicioPage }),
+  '/ordenPago/:ord_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
+  '/ordenPago/:ord_id/:interfaz/:opg_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
   '/proveedor/ordenCompra': async () => ({
     Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,
   }),

@@ -1,4 +1,4 @@
-import { isSupplier, ROLE_NAMES, SUPPLIER_HOME, type SessionReply } from '@obra/domain';
+import { isReadOnly, isSupplier, ROLE_NAMES, SUPPLIER_HOME, type OptionCode, type SessionReply } from '@obra/domain';
 import { useSyncExternalStore } from 'react';
 
 /** The stored session is the login reply as the server sent it. */
@@ -91,6 +91,23 @@ export function sessionRoleIds(s: Session): number[] {
 export function useRoleIds(): number[] {
   const session = useSession();
   return session ? sessionRoleIds(session) : [];
+}
+
+export const sessionOptions = (s: Session) => list(s.opciones);
+
+/** The session's role ids and option codes, for the domain's visibility rules. */
+export function useAccessProfile(): { roleIds: number[]; options: string[] } {
+  const session = useSession();
+  return session ? { roleIds: sessionRoleIds(session), options: sessionOptions(session) } : { roleIds: [], options: [] };
+}
+
+/**
+ * Whether the session may perform an action gated by `option` (spec 1 §6 option codes): the
+ * option among its codes and not VISUALIZADOR. Only hides buttons; the server checks the same.
+ */
+export function useHasOption(option: OptionCode): boolean {
+  const session = useSession();
+  return !!session && sessionOptions(session).includes(option) && !isReadOnly({ roleIds: sessionRoleIds(session) });
 }
 
 /** Where a user lands after login: suppliers to their portal, staff to home (spec 1 §2.3). */

@@ -1,9 +1,9 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
 import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
-import { useRoleIds } from '../../app/session';
+import { useHasOption, useRoleIds } from '../../app/session';
 import { DataTable } from '../../ui/DataTable';
 import { formatDate, formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,6 +13,7 @@ import { useListParams } from '../../ui/useListParams';
 import { usePageClamp } from '../../ui/usePageClamp';
 import { useOrdenes, type OrdenFiltros } from './api';
 import { TIPO_ORDEN_NOMBRE } from './labels';
+import { OrdenMasAcciones } from './OrdenMasAcciones';
 
 /** Order types (spec 1 §9); 0 is "any" for the list call. */
 const TIPO_OPTIONS = [
@@ -27,12 +28,15 @@ const EMPTY_TEXT = 'No se encontraron Órdenes';
 
 /**
  * Spec 1 §2.9 /orden: purchase and service orders of one year, filtered and paged on the server.
- * Nuevo and Editar (when the server flags the order editable) open the order form; VISUALIZADOR
- * sees neither. Carga masiva, Reporte and the other row actions come with their screens.
+ * Row actions: Ver, Editar (when the server flags the order editable) and the rest in a menu with
+ * the visibility rules of §2.9 (OrdenMasAcciones). VISUALIZADOR sees no change.
  */
 export function OrdenPage() {
   const navigate = useNavigate();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  const apruebaGerencia = useHasOption('aprobar_orden_compra');
+  const apruebaContabilidad = useHasOption('aprobar_orden_compra_contable');
+  const aprueba = apruebaGerencia || apruebaContabilidad;
   const currentYear = limaYear();
   const list = useListParams<OrdenFiltros>({ tipo: 0, status: 0, coc_id: 0, year: currentYear, search: '' });
   const ordenes = useOrdenes(list.params);
@@ -51,33 +55,35 @@ export function OrdenPage() {
 
   // Widths keep every column on a 1280 px screen: the code on one line, long names end in '…' (whole on hover).
   const columns: TableColumnsType<OrdenListRow> = [
+    { title: 'N°', dataIndex: 'id_orden', width: 65, align: 'right' },
     { title: 'Código', dataIndex: 'codigo', width: 205, render: (c: string) => <span style={{ whiteSpace: 'nowrap' }}>{c}</span> },
     { title: 'Tipo', dataIndex: 'tipo_orden', width: 80, render: (t: number) => TIPO_ORDEN_NOMBRE[t] ?? t },
-    { title: 'Centro de Costo', dataIndex: 'centro_costo', width: 140, ellipsis: { showTitle: true } },
-    { title: 'Proveedor', dataIndex: 'proveedor', width: 190, ellipsis: { showTitle: true } },
-    { title: 'Fecha', dataIndex: 'fecha_orden', width: 100, render: (d: string) => formatDate(d) },
+    { title: 'Fecha', dataIndex: 'fecha_orden', width: 95, render: (d: string) => formatDate(d) },
+    { title: 'Creado por', dataIndex: 'creado_por', width: 120, ellipsis: { showTitle: true } },
+    { title: 'Proveedor', dataIndex: 'proveedor', width: 170, ellipsis: { showTitle: true } },
+    { title: 'Centro de Costo', dataIndex: 'centro_costo', width: 120, ellipsis: { showTitle: true } },
     {
       title: 'Total',
       dataIndex: 'monto_con_impuesto',
       align: 'right',
-      width: 125,
+      width: 120,
       render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
     },
-    { title: 'Condición', dataIndex: 'condicion_comercial', width: 110, ellipsis: { showTitle: true } },
     {
       title: 'Estado',
       dataIndex: 'estado',
-      width: 165,
+      width: 150,
       render: (estado: string, o) => <StatusTag text={estado} color={o.estado_styles || 'default'} />,
     },
+    { title: 'Condición', dataIndex: 'condicion_comercial', width: 105, ellipsis: { showTitle: true } },
     {
       title: 'Opciones',
       key: 'opciones',
       align: 'center',
       fixed: 'right',
-      width: 100,
+      width: 120,
       render: (_, o) => (
-        <Flex gap={4} justify="center">
+        <Flex gap={2} justify="center">
           <Tooltip title="Ver">
             <Button type="text" icon={<EyeOutlined />} aria-label={`Ver ${o.codigo}`} onClick={() => void navigate(`/orden/view/${o.id_orden}`)} />
           </Tooltip>
@@ -86,6 +92,7 @@ export function OrdenPage() {
               <Button type="text" icon={<EditOutlined />} aria-label={`Editar ${o.codigo}`} onClick={() => void navigate(`/orden/edit/${o.id_orden}`)} />
             </Tooltip>
           )}
+          <OrdenMasAcciones orden={o} />
         </Flex>
       ),
     },
@@ -96,11 +103,23 @@ export function OrdenPage() {
       <PageHeader
         title="Órdenes de Compra y Servicio"
         extra={
-          readOnly ? null : (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/orden/new')}>
-              Nuevo
-            </Button>
-          )
+          <Flex gap={8} wrap>
+            {aprueba && (
+              <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/orden/approve')}>
+                Pendientes de aprobación
+              </Button>
+            )}
+            {!readOnly && (
+              <Button icon={<UploadOutlined />} onClick={() => void navigate('/orden/massive')}>
+                Carga masiva
+              </Button>
+            )}
+            {!readOnly && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/orden/new')}>
+                Nuevo
+              </Button>
+            )}
+          </Flex>
         }
       />
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>

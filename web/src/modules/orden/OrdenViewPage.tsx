@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, EditOutlined, GlobalOutlined, WalletOutlined } from '@ant-design/icons';
 import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
 import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
 import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCents, toScaled } from '../../ui/format';
@@ -10,6 +10,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
 import { useOrden } from './api';
 import { TIPO_ORDEN_NOMBRE, tituloOrden } from './labels';
+import { OrdenArchivos } from './OrdenArchivos';
+import { useOrdenAcciones } from './useOrdenAcciones';
+import { useOrdenId } from './useOrdenId';
 
 type Item = OrdenDetalle['orden_items'][number];
 
@@ -17,17 +20,16 @@ const persona = (u: { nombre: string; apellido: string } | null | undefined) => 
 /** An empty text shows as a dash. */
 const orDash = (v: string | null | undefined): ReactNode => (v?.trim() ? v : '-');
 
-/** The order id of /orden/view/:id, or null when it is not a positive whole number. */
-function useOrdenId(): number | null {
-  const { id } = useParams();
-  return id && /^\d+$/.test(id) && Number(id) > 0 ? Number(id) : null;
-}
-
-/** Spec 1 §2.10: the order's header, items, taxes and totals, read-only. */
+/**
+ * Spec 1 §2.10: the order's header, items, taxes and totals, read-only; at /orden/approve/:id the
+ * approval screen: the same detail with 'Aprobar (Gerencia)', 'Aprobar (Contabilidad)' and Regresar.
+ */
 export function OrdenViewPage() {
   const navigate = useNavigate();
   const idOrden = useOrdenId();
   const orden = useOrden(idOrden);
+  const aprobacionScreen = useMatch('/orden/approve/:id') !== null;
+  const acciones = useOrdenAcciones();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const opciones = useLookups('orden_estados', 'condiciones_comerciales');
   const back = (
@@ -49,6 +51,7 @@ export function OrdenViewPage() {
 
   const estilo = opciones.data?.orden_estados.find((e) => e.ore_id === o.estado.id_orden_estado)?.ore_styles ?? 'default';
   const importacion = o.es_importacion === 1;
+  const v = acciones.visibles({ id_orden_estado: o.estado.id_orden_estado, id_condicion: o.condicion_comercial.id_condicion, es_importacion: o.es_importacion }, 'vista');
   const sym = o.moneda.simbolo;
 
   const header: DescriptionsProps['items'] = [
@@ -115,12 +118,49 @@ export function OrdenViewPage() {
       <PageHeader
         title={`${tituloOrden(o.tipo_orden)} ${o.codigo}`}
         extra={
-          <Flex gap={8}>
+          <Flex gap={8} wrap>
             {back}
-            {o.es_editable && !readOnly && (
-              <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(`/orden/edit/${o.id_orden}`)}>
-                Editar
-              </Button>
+            {aprobacionScreen ? (
+              <>
+                {v.aprobarGerencia && (
+                  <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarGerencia', o)}>
+                    Aprobar (Gerencia)
+                  </Button>
+                )}
+                {v.aprobarContabilidad && (
+                  <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarContabilidad', o)}>
+                    Aprobar (Contabilidad)
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                {v.ordenesPago && (
+                  <Button icon={<WalletOutlined />} onClick={() => void navigate(`/ordenPago/${o.id_orden}`)}>
+                    Ordenes de Pago
+                  </Button>
+                )}
+                {v.actualizarEstado && (
+                  <Button icon={<GlobalOutlined />} onClick={() => void navigate(`/orden/importacion/${o.id_orden}`)}>
+                    Actualizar estado
+                  </Button>
+                )}
+                {v.pagar && (
+                  <Button icon={<DollarOutlined />} onClick={() => acciones.confirmar('pagar', o)}>
+                    Pagar
+                  </Button>
+                )}
+                {(v.aprobarGerencia || v.aprobarContabilidad) && (
+                  <Button icon={<CheckOutlined />} onClick={() => void navigate(`/orden/approve/${o.id_orden}`)}>
+                    Aprobar
+                  </Button>
+                )}
+                {o.es_editable && !readOnly && (
+                  <Button type="primary" icon={<EditOutlined />} onClick={() => void navigate(`/orden/edit/${o.id_orden}`)}>
+                    Editar
+                  </Button>
+                )}
+              </>
             )}
           </Flex>
         }
@@ -157,6 +197,7 @@ export function OrdenViewPage() {
             )}
           />
         </Card>
+        <OrdenArchivos orden={o} />
         <Card size="small" title="Historial">
           <Table<OrdenHistorialRow>
             size="small"

@@ -1,0 +1,84 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { MSG, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE_IMPORTACION, estadoNombre } from '@obra/domain';
+import { Button, Card, Flex, Form, Input, Result, Select } from 'antd';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../ui/PageHeader';
+import { toast } from '../../ui/toast';
+import { useOrden } from './api';
+import { useActualizarEstado } from './estados-api';
+import { OrdenResumen } from './OrdenResumen';
+import { useOrdenId } from './useOrdenId';
+
+interface Campos {
+  hasta: number;
+  descripcion: string;
+}
+
+/**
+ * Spec 1 §2.12 "Import status update" (/orden/importacion/:id): one of the five import states,
+ * different from the current one, and a required comment. The server checks the same.
+ */
+export function OrdenImportacionPage() {
+  const navigate = useNavigate();
+  const idOrden = useOrdenId();
+  const orden = useOrden(idOrden);
+  const actualizar = useActualizarEstado();
+  const [form] = Form.useForm<Campos>();
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
+      Regresar
+    </Button>
+  );
+
+  if (idOrden === null || orden.isError) {
+    return (
+      <>
+        <PageHeader title="Actualizar estado de importación" />
+        <Result status="warning" title={ORDEN_MSG.notFound} extra={back} />
+      </>
+    );
+  }
+  const o = orden.data;
+  if (!o) return <PageHeader title="Actualizar estado de importación" />;
+  const actual = o.estado.id_orden_estado;
+  const opciones = ORE_IMPORTACION.map((id) => ({ value: id, label: estadoNombre(id), disabled: id === actual }));
+
+  const guardar = async ({ hasta, descripcion }: Campos) => {
+    try {
+      const reply = await actualizar.mutateAsync({ idOrden, hasta, descripcion });
+      toast.success(reply.message || ORDEN_ESTADO_MSG.estadoActualizado);
+      void navigate('/orden');
+    } catch {
+      // Toasted by the query cache; the form keeps what the user typed.
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={`Actualizar estado de importación ${o.codigo}`} extra={back} />
+      <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+        <OrdenResumen orden={o} />
+        <Card size="small" title="Nuevo estado">
+          <Form<Campos> form={form} layout="vertical" onFinish={(v) => void guardar(v)} disabled={actualizar.isPending}>
+            <Form.Item
+              name="hasta"
+              label="Estado"
+              rules={[
+                { required: true, message: MSG.required },
+                { validator: (_, v) => (v === actual ? Promise.reject(new Error(ORDEN_ESTADO_MSG.mismoEstado)) : Promise.resolve()) },
+              ]}
+            >
+              <Select<number> options={opciones} placeholder="Seleccione el nuevo estado" aria-label="Estado" />
+            </Form.Item>
+            <Form.Item name="descripcion" label="Comentario" rules={[{ required: true, whitespace: true, message: MSG.required }, { max: 500 }]}>
+              <Input.TextArea rows={3} maxLength={500} showCount aria-label="Comentario" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={actualizar.isPending}>
+              Guardar
+            </Button>
+          </Form>
+        </Card>
+      </Flex>
+    </>
+  );
+}
