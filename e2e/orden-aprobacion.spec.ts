@@ -143,3 +143,18 @@ test('an administrator restarts an issued order with its code; a viewer sees no 
   await expect(page.getByRole('button', { name: 'Nuevo' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Pendientes de aprobación' })).toBeHidden();
 });
+
+test('the list menu downloads the order PDF and mails it to the supplier after a confirmation', async ({ page }) => {
+  await login(page, 'logistica@andina.pe');
+  await page.goto('/orden');
+  await page.getByRole('button', { name: `Más acciones ${importacion.codigo}` }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Descargar PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`${importacion.codigo}.pdf`);
+
+  await page.getByRole('button', { name: `Más acciones ${importacion.codigo}` }).click();
+  await page.getByRole('menuitem', { name: 'Notificar al proveedor' }).click();
+  await expect(page.getByRole('dialog')).toContainText(`¿Desea enviar la orden ${importacion.codigo} al proveedor por correo?`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Se notificó al proveedor')).toBeVisible();
+});

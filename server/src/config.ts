@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   OAUTH_CLIENT_ID: z.string().default('obra-web'),
   OAUTH_CLIENT_SECRET: z.string().default('obra'),
   COMPANY_DOMAIN: z.string().default('andina.pe'),
+  /** The company as printed on its documents (order PDF, mail). */
+  COMPANY_NAME: z.string().min(1).default('Concretera Andina S.A.C.'),
+  COMPANY_RUC: z.string().regex(/^\d{11}$/).default('20547812361'),
+  COMPANY_ADDRESS: z.string().min(1).default('Av. Industrial 1250, Lurín, Lima'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     oauthClient: { id: e.OAUTH_CLIENT_ID, secret: e.OAUTH_CLIENT_SECRET },
     companyDomain: e.COMPANY_DOMAIN,
+    company: { name: e.COMPANY_NAME, ruc: e.COMPANY_RUC, address: e.COMPANY_ADDRESS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

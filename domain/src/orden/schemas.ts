@@ -18,6 +18,7 @@ export const ORDEN_MSG = {
   centroCosto: 'El centro de costo no existe o no está activo',
   proveedor: 'El proveedor no existe o no está activo',
   usuario: 'El usuario seleccionado no existe o no está activo',
+  rolAprobador: (puesto: string) => `El usuario elegido para ${puesto} no tiene ese rol`,
   noExiste: (campo: string) => `${campo} no existe`,
   producto: 'El producto seleccionado no existe',
   productoRepetido: 'El producto ya fue agregado a la orden',

@@ -8,6 +8,7 @@ import usuarioRoutes from './usuario/routes.ts';
 import empleadoRoutes from './empleado/routes.ts';
 import marcaRoutes from './marca/routes.ts';
 import ordenRoutes from './orden/routes.ts';
+import ordenPagoRoutes from './orden_pago/routes.ts';
 import productoRoutes from './producto/routes.ts';
 import proveedorRoutes from './proveedor/routes.ts';
 import proyectoRoutes from './proyecto/routes.ts';
@@ -16,7 +17,7 @@ import unidadRoutes from './unidad/routes.ts';
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes,
-    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes]) {
+    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

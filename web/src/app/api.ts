@@ -131,3 +131,44 @@ export function apiUpload<T>(path: string, form: FormData, onProgress?: (percent
     xhr.send(form);
   });
 }
+
+/** Bytes received so far and, when the server sends a length, the total. */
+export type DownloadProgress = (received: number, total: number | null) => void;
+
+/**
+ * GET (or JSON POST) answering a file, with download progress; XMLHttpRequest because fetch
+ * reports none. A refusal answers the JSON envelope instead of the file: its message is thrown.
+ */
+export function apiDownload(path: string, opts: { body?: unknown; headers?: Record<string, string>; onProgress?: DownloadProgress } = {}): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.body === undefined ? 'GET' : 'POST', `/api${path}`);
+    try {
+      Object.entries({ ...sessionHeaders(), ...opts.headers }).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    } catch (error) {
+      reject(error as Error);
+      return;
+    }
+    if (opts.body !== undefined) xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.responseType = 'blob';
+    xhr.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : null);
+    xhr.onload = () => {
+      const blob = xhr.response as Blob | null;
+      if (xhr.status === 200 && blob) {
+        resolve(blob);
+        return;
+      }
+      void (blob ? blob.text() : Promise.resolve('')).then((text) => {
+        let envelope: Envelope<unknown> | null = null;
+        try {
+          envelope = JSON.parse(text) as Envelope<unknown>;
+        } catch {
+          // Not an envelope (a proxy's page): the generic message.
+        }
+        reject(refusal(xhr.status, envelope, true));
+      });
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.send(opts.body === undefined ? null : JSON.stringify(opts.body));
+  });
+}

@@ -28,12 +28,29 @@ async function lock(tx: Tx, caller: AccessProfile, ordId: number): Promise<Locke
 
 /**
  * Whether stock entered the order or a payment was made for it (DECISIONS §4: such an order
- * cannot be cancelled or restarted). Transfers and payment orders are not stored yet, so this
- * reads the states that record them: recepcionado, recepcionado parcial, pagado, pago parcial.
- * When those tables arrive, their rows for `o.ord_id` are checked here as well.
+ * cannot be cancelled or restarted): the states that record them (recepcionado, recepcionado
+ * parcial, pagado, pago parcial), or a payment order approved or deposited. Transfers are not
+ * stored yet; when they arrive, their rows for `o.ord_id` are checked here as well.
  */
-async function tieneIngresosOPagos(_tx: Tx, o: Locked): Promise<boolean> {
-  return ORE_CON_INGRESOS_O_PAGOS.includes(o.ore_id);
+async function tieneIngresosOPagos(tx: Tx, o: Locked): Promise<boolean> {
+  return ORE_CON_INGRESOS_O_PAGOS.includes(o.ore_id) || (await q.tienePagoAprobado(tx, o.ord_id));
+}
+
+/** Order states a deposit of a payment order moves on; others (import states, paid with /orden/pay) are kept. */
+const ORE_POR_DEPOSITOS: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL];
+
+/**
+ * After a payment order of `ordId` was deposited, in the same transaction (DECISIONS §4): the
+ * deposits covering the order total make it pagado, less than that pago parcial, with its
+ * history line. Returns the order's state.
+ */
+export async function applyDeposits(tx: Tx, ordId: number, usuId: number): Promise<number> {
+  const o = await q.lockEstado(tx, ordId);
+  if (!o) throw notFound(ORDEN_MSG.notFound);
+  const hasta = (await q.depositosCubren(tx, ordId)) ? ORE.PAGADO : ORE.PAGO_PARCIAL;
+  if (hasta === o.ore_id || !ORE_POR_DEPOSITOS.includes(o.ore_id)) return o.ore_id;
+  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: 'Depósito de orden de pago' });
+  return hasta;
 }
 
 const result = (o: Locked, hasta: number, version: number): OrdenEstadoResultado => ({

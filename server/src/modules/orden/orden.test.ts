@@ -211,6 +211,10 @@ describe('register-orden', () => {
       [{ centro_costo: { id_centro_costo: 999999 } }, 404, 'No se encontró el centro de costo'],
       [{ moneda: { id_moneda: 99 } }, 400, 'La moneda seleccionada no existe'],
       [{ gerencia: { id_usuario: 999999 } }, 400, 'El usuario seleccionado no existe o no está activo'],
+      // Each signer must hold the role of its slot (SUPER may sign any).
+      [{ gerencia: { id_usuario: ids.logistica } }, 400, 'El usuario elegido para gerencia no tiene ese rol'],
+      [{ contabilidad: { id_usuario: ids.gerencia } }, 400, 'El usuario elegido para contabilidad no tiene ese rol'],
+      [{ administrador: { id_usuario: ids.contabilidad } }, 400, 'El usuario elegido para administración no tiene ese rol'],
       [{ orden_items: [{ descripcion: 'x', unidad: { id_unidad: 999999 }, cantidad: 1, precio_unitario: 1 }] }, 400, 'La unidad seleccionada no existe'],
       [{ orden_items: [{ producto_variacion: { id_producto_variacion: 999999 }, unidad: { id_unidad: ids.unidad }, cantidad: 1, precio_unitario: 1 }] }, 400, 'El producto seleccionado no existe'],
       [{ orden_items: [{ descripcion: 'x', unidad: { id_unidad: ids.unidad }, cantidad: '9999999999', precio_unitario: '9999999999' }] }, 400, 'Los importes de la orden son demasiado grandes'],

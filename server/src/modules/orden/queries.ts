@@ -29,10 +29,13 @@ export async function proveedorActivo(db: Executor, pveId: number): Promise<bool
 }
 
 /** How many of the given users are active staff accounts. */
-export async function usuariosActivos(db: Executor, ids: number[]): Promise<Set<number>> {
-  const rows = await selectRows<{ usu_id: number }>(db,
-    sql`select usu_id from usuario where usu_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and usu_estado = 1 and tiu_id = 1`);
-  return new Set(rows.map((r) => Number(r.usu_id)));
+export async function usuariosActivos(db: Executor, ids: number[]): Promise<Map<number, number[]>> {
+  const rows = await selectRows<{ usu_id: number; roles: number[] }>(db, sql`
+    select u.usu_id, coalesce(array_agg(r.rol_id) filter (where r.rol_id is not null), '{}') as roles
+    from usuario u left join usuario_rol r on r.usu_id = u.usu_id
+    where u.usu_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and u.usu_estado = 1 and u.tiu_id = 1
+    group by u.usu_id`);
+  return new Map(rows.map((r) => [Number(r.usu_id), r.roles.map(Number)]));
 }
 
 /** Names of the given products, by id (missing ids are absent). */
@@ -161,6 +164,7 @@ export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): P
   const [data, [{ total }]] = await Promise.all([
     selectRows<OrdenListRow>(db, sql`
       select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
+        case when o.ord_es_importacion then 1 else 0 end as es_importacion,
         to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ur.usu_nombre || ' ' || ur.usu_apellido as creado_por,
         v.pve_id as id_proveedor, v.pve_razon_social as proveedor, c.cec_id as id_centro_costo,
         c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
@@ -271,4 +275,18 @@ export async function pending(db: Executor, f: PendingFilter): Promise<Paged<Ord
       select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
   ]);
   return { data, total: Number(total) };
+}
+
+/** Whether the order has a payment order approved or deposited (DECISIONS §4: it can no longer be cancelled). */
+export async function tienePagoAprobado(db: Executor, ordId: number): Promise<boolean> {
+  const rows = await selectRows(db, sql`select 1 from orden_pago where ord_id = ${ordId} and opg_estado in ('OPA', 'OPP') limit 1`);
+  return rows.length > 0;
+}
+
+/** Whether the deposited payment orders (OPP) of an order cover its total. */
+export async function depositosCubren(db: Executor, ordId: number): Promise<boolean> {
+  const [r] = await selectRows<{ cubre: boolean }>(db, sql`
+    select coalesce((select sum(opg_total) from orden_pago where ord_id = o.ord_id and opg_estado = 'OPP'), 0) >= o.ord_monto_con_impuesto as cubre
+    from orden o where o.ord_id = ${ordId}`);
+  return r?.cubre === true;
 }

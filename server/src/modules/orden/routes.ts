@@ -8,7 +8,10 @@ import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
+import documentosRoutes from './documentos-routes.ts';
 import * as estados from './estados.ts';
+import extraRoutes from './extra-routes.ts';
+import reporteRoutes from './reporte-routes.ts';
 import * as service from './service.ts';
 
 const tags = ['orden'];
@@ -16,6 +19,7 @@ const tags = ['orden'];
 /** Purchase and service orders (spec 1 §7 "Orders"), module orden_compra. */
 export default async function ordenRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await reporteRoutes(fastify, deps);
 
   app.post('/orden/register-orden', { ...gate({ module: 'orden_compra' }), schema: { tags, body: OrdenSave } },
     async (req) => ok(await service.register(deps, caller(req), req.body), ORDEN_MSG.registered));
@@ -56,4 +60,7 @@ export default async function ordenRoutes(fastify: FastifyInstance, deps: Deps) 
     ...gate({ module: 'orden_compra' }),
     schema: { tags, params: z.object({ id: OrdenRestart.shape.id_orden }), querystring: z.object({ code: OrdenRestart.shape.codigo }) },
   }, async (req) => ok(await estados.restart(deps, caller(req), req.params.id, req.query.code), ORDEN_ESTADO_MSG.reiniciado));
+
+  await documentosRoutes(fastify, deps);
+  await extraRoutes(fastify, deps);
 }

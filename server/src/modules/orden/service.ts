@@ -1,6 +1,6 @@
 import type { AccessProfile, OrdenListDatos, OrdenSaveDatos } from '@obra/domain';
 import {
-  ORDEN_ESTADOS, ORDEN_MSG, OrdenCalculoError, TIPO_ORDEN, calculateOrder, defaultTaxes, isReadOnly, limaDate, limaYear, orderAmountsFit,
+  ORDEN_ESTADOS, ORDEN_MSG, OrdenCalculoError, ROLE, TIPO_ORDEN, calculateOrder, defaultTaxes, isReadOnly, limaDate, limaYear, orderAmountsFit,
 } from '@obra/domain';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -39,7 +39,7 @@ function constraintOf(err: unknown): string {
 }
 
 /** Turns a foreign key violation into a 400 with the field's message. */
-function translate(err: unknown): never {
+export function translate(err: unknown): never {
   if (pgErrorCode(err) === PG.foreignKeyViolation) {
     const constraint = constraintOf(err);
     const hit = FK_MESSAGES.find(([col]) => constraint.includes(col));
@@ -66,6 +66,15 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
   const users = [logistica, input.contabilidad.id_usuario, input.administrador.id_usuario, input.gerencia.id_usuario];
   const active = await q.usuariosActivos(tx, [...new Set(users)]);
   if (users.some((u) => !active.has(u))) throw badRequest(ORDEN_MSG.usuario);
+  // Each signer holds the role of its slot (spec 1 §6 "chosen from users by role"); SUPER may sign any.
+  for (const [puesto, usuId, rol] of [
+    ['contabilidad', input.contabilidad.id_usuario, ROLE.CONTABILIDAD],
+    ['administración', input.administrador.id_usuario, ROLE.ADMINISTRADOR],
+    ['gerencia', input.gerencia.id_usuario, ROLE.GERENCIA],
+  ] as const) {
+    const roles = active.get(usuId) ?? [];
+    if (!roles.includes(rol) && !roles.includes(ROLE.SUPER)) throw badRequest(ORDEN_MSG.rolAprobador(puesto));
+  }
 
   const productIds = input.orden_items.flatMap((i) => (i.producto_variacion ? [i.producto_variacion.id_producto_variacion] : []));
   const names = await q.productos(tx, productIds);
@@ -131,25 +140,28 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
 }
 
 /**
- * Registers an order in one transaction: number from the OC/OS counter of the Lima year,
- * code with the cost centre's code, amounts recomputed, state creado, registrar = caller.
+ * Registers an order inside the caller's transaction: number from the OC/OS counter of the Lima
+ * year, code with the cost centre's code, amounts recomputed, state creado, registrar = caller.
+ * The form's registration and the mass load (massive.ts) both go through here.
  */
+export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos, now = new Date()) {
+  const cec = await checkCentroCosto(tx, projectScope(caller), input.centro_costo.id_centro_costo);
+  const { values, items, taxes } = await prepare(tx, caller, input);
+  const anio = limaYear(now);
+  const numero = await nextNumber(tx, serieOf(input.tipo_orden), anio);
+  const codigo = orderCode(numero, cec.cec_codigo, input.tipo_orden, anio);
+  const id = await q.insertOrden(tx, {
+    ...values, ord_numero: numero, ord_codigo: codigo, ord_anio: anio, ore_id: ORE_CREADO, ord_usu_registrador: caller.usu_id,
+  });
+  await q.replaceLines(tx, id, items, taxes);
+  await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id });
+  return { id_orden: id, codigo, numero, version: 1, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
+}
+
+/** Registers one order in its own transaction (`/orden/register-orden`). */
 export async function register(deps: Deps, caller: AccessProfile, input: OrdenSaveDatos, now = new Date()) {
-  const scope = projectScope(caller);
   try {
-    return await deps.database.db.transaction(async (tx) => {
-      const cec = await checkCentroCosto(tx, scope, input.centro_costo.id_centro_costo);
-      const { values, items, taxes } = await prepare(tx, caller, input);
-      const anio = limaYear(now);
-      const numero = await nextNumber(tx, serieOf(input.tipo_orden), anio);
-      const codigo = orderCode(numero, cec.cec_codigo, input.tipo_orden, anio);
-      const id = await q.insertOrden(tx, {
-        ...values, ord_numero: numero, ord_codigo: codigo, ord_anio: anio, ore_id: ORE_CREADO, ord_usu_registrador: caller.usu_id,
-      });
-      await q.replaceLines(tx, id, items, taxes);
-      await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id });
-      return { id_orden: id, codigo, numero, version: 1, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
-    });
+    return await deps.database.db.transaction((tx) => registerInTx(tx, caller, input, now));
   } catch (err) {
     if (err instanceof AppError) throw err;
     return translate(err);

@@ -14,6 +14,7 @@ import { usePageClamp } from '../../ui/usePageClamp';
 import { useOrdenes, type OrdenFiltros } from './api';
 import { TIPO_ORDEN_NOMBRE } from './labels';
 import { OrdenMasAcciones } from './OrdenMasAcciones';
+import { OrdenReporteBotones } from './OrdenReporteBotones';
 
 /** Order types (spec 1 §9); 0 is "any" for the list call. */
 const TIPO_OPTIONS = [
@@ -104,6 +105,7 @@ export function OrdenPage() {
         title="Órdenes de Compra y Servicio"
         extra={
           <Flex gap={8} wrap>
+            <OrdenReporteBotones />
             {aprueba && (
               <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/orden/approve')}>
                 Pendientes de aprobación

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, EditOutlined, GlobalOutlined, WalletOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, EditOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, WalletOutlined } from '@ant-design/icons';
 import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
 import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -135,6 +135,14 @@ export function OrdenViewPage() {
               </>
             ) : (
               <>
+                <Button icon={<FilePdfOutlined />} loading={acciones.descargandoPdf} onClick={() => acciones.descargarPdf(o)}>
+                  PDF
+                </Button>
+                {v.notificar && (
+                  <Button icon={<MailOutlined />} onClick={() => acciones.notificarProveedor(o)}>
+                    Notificar
+                  </Button>
+                )}
                 {v.ordenesPago && (
                   <Button icon={<WalletOutlined />} onClick={() => void navigate(`/ordenPago/${o.id_orden}`)}>
                     Ordenes de Pago

@@ -1,8 +1,9 @@
-import { ORDEN_ESTADO_MSG, ORE, accionesVisibles, type OrdenAccionesInput } from '@obra/domain';
+import { ORDEN_ESTADO_MSG, ORE, accionesVisibles, isReadOnly, type OrdenAccionesInput } from '@obra/domain';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAccessProfile } from '../../app/session';
 import { toast } from '../../ui/toast';
+import { useDescargarPdf, useNotificarOrden } from './documentos-api';
 import { useAnularOrden, useAprobarOrden, usePagarOrden } from './estados-api';
 
 /** An order as the actions need it. */
@@ -33,6 +34,8 @@ export function useOrdenAcciones() {
   const aprobar = useAprobarOrden();
   const pagar = usePagarOrden();
   const anular = useAnularOrden();
+  const pdf = useDescargarPdf();
+  const notificar = useNotificarOrden();
 
   const call = (accion: Accion, o: OrdenRef) => {
     switch (accion) {
@@ -62,8 +65,24 @@ export function useOrdenAcciones() {
       },
     });
 
+  /** Spec 1 §2.9 "notify": mails the supplier the PDF, after a confirmation. */
+  const notificarProveedor = (o: OrdenRef) =>
+    modal.confirm({
+      title: `¿Desea enviar la orden ${o.codigo} al proveedor por correo?`,
+      okText: 'Enviar',
+      cancelText: 'Cancelar',
+      onOk: () => notificar.mutateAsync(o.id_orden).catch(() => undefined),
+    });
+
   return {
-    visibles: (o: OrdenAccionesInput, lugar: 'lista' | 'vista') => accionesVisibles(o, profile, lugar),
+    visibles: (o: OrdenAccionesInput, lugar: 'lista' | 'vista') => ({
+      ...accionesVisibles(o, profile, lugar),
+      notificar: !isReadOnly(profile) && o.id_orden_estado !== ORE.ANULADO,
+    }),
     confirmar,
+    notificarProveedor,
+    /** Saves `<codigo>.pdf`; a refusal is toasted by the query cache. */
+    descargarPdf: (o: OrdenRef) => pdf.mutate({ idOrden: o.id_orden, codigo: o.codigo }),
+    descargandoPdf: pdf.isPending,
   };
 }

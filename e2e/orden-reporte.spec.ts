@@ -1,0 +1,163 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, closeWithEscape, login, shot } from './helpers';
+
+const CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
+const RUN = Date.now().toString(36).toUpperCase();
+
+interface ApiSession {
+  headers: Record<string, string>;
+  id_usuario: number;
+}
+
+async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
+  const res = await request.post('/api/oauth/token', { headers: { Authorization: CLIENT }, form: { username, password: PASSWORD, grant_type: 'password' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { data } = (await res.json()) as { data: { access_token: string; id_usuario: number } };
+  return { id_usuario: data.id_usuario, headers: { Authorization: `Bearer ${data.access_token}`, usuId: String(data.id_usuario), pveId: '', cliId: '' } };
+}
+
+async function apiPost<T>(request: APIRequestContext, s: ApiSession, path: string, data: object): Promise<T> {
+  const res = await request.post(`/api${path}`, { headers: s.headers, data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** Today's Lima month as the picker shows it: first and last day, dd-mm-yyyy. */
+function limaMonth(): [string, string] {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()).split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const mm = String(m).padStart(2, '0');
+  return [`01-${mm}-${y}`, `${last}-${mm}-${y}`];
+}
+
+let orden: { id_orden: number; codigo: string; monto_con_impuesto: string };
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin@andina.pe');
+  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
+  const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
+  const lists = await apiPost<{ centros_costo: { id_centro_costo: number; codigo: string }[]; unidades_medida: { unm_id: number }[] }>(
+    request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida'] });
+  const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 1 });
+  // Registered today (Lima), on credit: it falls in both reports' default range.
+  orden = await apiPost(request, admin, '/orden/register-orden', {
+    tipo_orden: 1, es_importacion: 0,
+    centro_costo: { id_centro_costo: (lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0]).id_centro_costo },
+    proveedor: { id_proveedor: proveedores.data[0].id_proveedor }, moneda: { id_moneda: 1 }, condicion_comercial: { id_condicion: 2 },
+    metodo_pago: { id_metodo: 1 }, tipo_documento: { id_tipo_documento: 1 }, fecha_pago: '2026-12-15', lugar_entrega: 'Planta Lurín',
+    contabilidad: { id_usuario: contabilidad.id_usuario }, administrador: { id_usuario: admin.id_usuario }, gerencia: { id_usuario: gerencia.id_usuario },
+    referencia: `Reporte ${RUN}`, descuento: 0, tipo_descuento: 1,
+    orden_items: [{ descripcion: 'Cemento Portland tipo I', unidad: { id_unidad: lists.unidades_medida[0].unm_id }, cantidad: 4, precio_unitario: '250.25' }],
+    orden_impuestos: [{ descripcion: 'IGV', valor: '0.18', ori_tipo: 1 }, { descripcion: 'Percepción', valor: '0', ori_tipo: 3 }],
+  });
+});
+
+/** The first sheet's rows as arrays of cell values (row 1 is the header). */
+async function readWorkbook(path: string): Promise<ExcelJS.CellValue[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  const out: ExcelJS.CellValue[][] = [];
+  ws.eachRow((row) => out.push((row.values as ExcelJS.CellValue[]).slice(1)));
+  return out;
+}
+
+/** Clears the range, asks without dates (spec 1 §8 message), types the Lima month back and downloads. */
+async function download(page: Page, dialog: ReturnType<Page['getByRole']>, filename: string) {
+  const inicio = dialog.getByPlaceholder('Fecha inicio');
+  const [desde, hasta] = limaMonth();
+  await expect(inicio).toHaveValue(desde);
+  await dialog.locator('.ant-picker-range').hover();
+  await dialog.locator('.ant-picker-clear').click();
+  await expect(inicio).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Generar' }).click();
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Debe ingresar un rango de fechas para generar el reporte' })).toBeVisible();
+
+  await inicio.click();
+  await inicio.fill(desde);
+  await inicio.press('Enter');
+  const fin = dialog.getByPlaceholder('Fecha fin');
+  await fin.fill(hasta);
+  await fin.press('Enter');
+  await expect(inicio).toHaveValue(desde);
+  await expect(fin).toHaveValue(hasta);
+
+  // Held a moment before it reaches the server, so the downloading state can be seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const saved = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Generar' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Descargando…');
+  await expect(dialog.getByRole('button', { name: 'Generar' })).toBeDisabled();
+  await shot(page, `${filename}-descargando`);
+  release();
+  const file = await saved;
+  await page.unrouteAll();
+  expect(file.suggestedFilename()).toBe(filename);
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: `Se descargó ${filename}` })).toBeVisible();
+  return readWorkbook((await file.path())!);
+}
+
+test('order report: without dates it asks for them, then downloads reporte.xlsx with the order', async ({ page }) => {
+  await login(page, 'admin@andina.pe');
+  await page.goto('/orden');
+  await page.getByRole('button', { name: /Reporte$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reporte de Órdenes' });
+  await expect(dialog).toBeVisible();
+  // The product types are those of the chosen category.
+  const tipo = dialog.getByRole('combobox', { name: 'Tipo de producto' });
+  await expect(tipo).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Categoría' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(tipo).toBeEnabled();
+  await tipo.click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+  await shot(page, 'orden-reporte-popup');
+  await page.keyboard.press('Escape');
+  await dialog.locator('.ant-select').filter({ has: dialog.getByRole('combobox', { name: 'Categoría' }) }).hover();
+  await dialog.locator('.ant-select-clear').click();
+  await expect(tipo).toBeDisabled();
+
+  await dialog.getByRole('radio', { name: 'Por producto' }).check();
+  const rows = await download(page, dialog, 'reporte.xlsx');
+  expect(rows[0]).toEqual(expect.arrayContaining(['Código', 'Descripción', 'Cantidad', 'P.U.', 'Subtotal', 'Categoría']));
+  const line = rows.find((r) => r[0] === orden.codigo);
+  expect(line).toBeDefined();
+  expect(line).toEqual(expect.arrayContaining(['Cemento Portland tipo I', 4, 250.25, 1001]));
+  await shot(page, 'orden-reporte-descargado');
+
+  await closeWithEscape(page, dialog);
+});
+
+test('payment report: downloads reporte-pagos.xlsx with the order and its balance', async ({ page }) => {
+  await login(page, 'admin@andina.pe');
+  await page.goto('/orden');
+  await page.getByRole('button', { name: 'Reporte de pagos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reporte de Órdenes de Compra y Órdenes de Pago' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'orden-reporte-pagos-popup');
+  const rows = await download(page, dialog, 'reporte-pagos.xlsx');
+  const header = rows[0].map(String);
+  const row = rows.find((r) => r[0] === orden.codigo)!;
+  expect(row).toBeDefined();
+  // Nothing paid yet: the balance is the whole total.
+  expect(row[header.indexOf('Total orden')]).toBe(Number(orden.monto_con_impuesto));
+  expect(row[header.indexOf('Saldo')]).toBe(Number(orden.monto_con_impuesto));
+  await closeWithEscape(page, dialog);
+});
+
+test('the viewer may generate the report too (it only reads)', async ({ page }) => {
+  await login(page, 'visualizador@andina.pe');
+  await page.goto('/orden');
+  await page.getByRole('button', { name: /Reporte$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reporte de Órdenes' });
+  const saved = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Generar' }).click();
+  const rows = await readWorkbook((await (await saved).path())!);
+  expect(rows.some((r) => r[0] === orden.codigo)).toBe(true);
+});

@@ -1,0 +1,184 @@
+import type { AccessProfile, OrdenArchivoRow, OrdenDetalle, OrdenNotificada } from '@obra/domain';
+import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN } from '@obra/domain';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { CheckedFile, UploadRule } from '../../platform/files.ts';
+import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import * as dq from './documentos-queries.ts';
+import { amount, date } from './pdf-format.ts';
+import { buildOrdenPdf, type OrdenPdfData, type OrdenPdfFirma, type OrdenPdfOptions } from './pdf.ts';
+import * as q from './queries.ts';
+
+/**
+ * The order's documents (spec 1 §2.9, §2.10, §7; docs/business-rules.md "Order documents"):
+ * its PDF, the notification mail to the supplier and the attached files. Every call answers
+ * 404 for an order outside the caller's project (DECISIONS §1).
+ */
+
+/** Attachments: PDF, JPG, PNG, XLSX, DOCX by content, 10 MB. */
+export const ARCHIVO_RULE: UploadRule = {
+  types: ORDEN_ARCHIVO_TIPOS,
+  maxBytes: ORDEN_ARCHIVO_MAX_BYTES,
+  typeMessage: ORDEN_DOC_MSG.archivoTipo,
+  sizeMessage: ORDEN_DOC_MSG.archivoTamano,
+  missingMessage: ORDEN_DOC_MSG.archivoFalta,
+};
+
+const inScope = (scope: ProjectScope, pryId: number) => scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
+
+const nombreTipo = (o: Pick<OrdenDetalle, 'tipo_orden'>) => (o.tipo_orden === TIPO_ORDEN.SERVICIO ? 'Orden de Servicio' : 'Orden de Compra');
+const persona = (u: { nombre: string; apellido: string }) => `${u.nombre} ${u.apellido}`.trim();
+
+async function ordenEnAlcance(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenDetalle> {
+  const orden = await q.detail(deps.database.db, ordId, projectScope(caller), false);
+  if (!orden) throw notFound(ORDEN_MSG.notFound);
+  return orden;
+}
+
+/**
+ * The signature boxes. An image is printed only where the act it stands for is recorded:
+ * logistics and administration issue the order (no approval step of theirs exists, spec 1 §4),
+ * management and accounting only once their approval is recorded, and then the approver's own
+ * signature and name (a substitute may approve, docs/business-rules.md "Order states").
+ */
+async function firmas(deps: Deps, o: OrdenDetalle): Promise<OrdenPdfFirma[]> {
+  const ger = o.aprobacion_gerencia;
+  const con = o.aprobacion_contabilidad;
+  const boxes = [
+    { rol: 'Logística', usuario: o.logistica, firma: true, nota: `Registrada el ${date(o.fecha_registro, true)}` },
+    { rol: 'Contabilidad', usuario: con?.usuario ?? o.contabilidad, firma: con !== null, nota: con ? `Aprobó el ${date(con.fecha, true)}` : 'Pendiente de aprobación' },
+    { rol: 'Administración', usuario: o.administrador, firma: true, nota: '' },
+    { rol: 'Gerencia', usuario: ger?.usuario ?? o.gerencia, firma: ger !== null, nota: ger ? `Aprobó el ${date(ger.fecha, true)}` : 'Pendiente de aprobación' },
+  ];
+  const keys = await dq.firmas(deps.database.db, [...new Set(boxes.filter((b) => b.firma).map((b) => b.usuario.id_usuario))]);
+  return Promise.all(boxes.map(async (b) => {
+    const key = b.firma ? keys.get(b.usuario.id_usuario) : undefined;
+    return { rol: b.rol, nombre: persona(b.usuario), nota: b.nota, imagen: key ? await deps.storage.get(key) : null };
+  }));
+}
+
+/** Everything the PDF prints, for an order in the caller's scope. */
+export async function pdfData(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenPdfData> {
+  const orden = await ordenEnAlcance(deps, caller, ordId);
+  const [proveedor, firmasPdf] = await Promise.all([dq.proveedorContacto(deps.database.db, orden.proveedor.id_proveedor), firmas(deps, orden)]);
+  return { empresa: deps.config.company, orden, proveedor, firmas: firmasPdf };
+}
+
+/** `GET /orden/download`: the PDF, named by the order code (spec 1 §9). */
+export async function download(deps: Deps, caller: AccessProfile, ordId: number, opts: OrdenPdfOptions = {}) {
+  const data = await pdfData(deps, caller, ordId);
+  return { filename: `${data.orden.codigo}.pdf`, content: await buildOrdenPdf(data, opts) };
+}
+
+function mailText(data: OrdenPdfData): string {
+  const { orden: o, empresa } = data;
+  return [
+    `Estimados señores de ${o.proveedor.razon_social}:`,
+    '',
+    `Les enviamos adjunta la ${nombreTipo(o)} N° ${o.codigo}, de fecha ${date(o.fecha_orden)}, emitida por ${empresa.name}`
+      + ` por un total de ${o.moneda.simbolo} ${amount(o.monto_con_impuesto)}.`,
+    '',
+    `Lugar de entrega: ${o.lugar_entrega}`,
+    `Fecha de pago: ${date(o.fecha_pago)}`,
+    `Referencia: ${o.referencia}`,
+    '',
+    `Les agradeceremos confirmar la recepción de esta orden respondiendo este correo. Ante cualquier consulta,`
+      + ` comuníquense con ${persona(o.logistica)}, del área de Logística.`,
+    '',
+    'Atentamente,',
+    empresa.name,
+    `RUC ${empresa.ruc}`,
+  ].join('\n');
+}
+
+/**
+ * `/orden/notify`: mails the supplier the order with its PDF attached, through SMTP or the
+ * outbox (DECISIONS §8). Refused for a cancelled order and when the supplier has no e-mail.
+ */
+export async function notify(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenNotificada> {
+  const data = await pdfData(deps, caller, ordId);
+  const o = data.orden;
+  if (o.estado.id_orden_estado === ORE.ANULADO) throw conflict(ORDEN_DOC_MSG.notificarAnulada);
+  const para = data.proveedor.email.trim();
+  if (!para) throw badRequest(ORDEN_DOC_MSG.sinCorreo);
+  const pdf = await buildOrdenPdf(data);
+  try {
+    await deps.mailer.send(deps.database.db, {
+      to: para,
+      subject: `${nombreTipo(o)} ${o.codigo} — ${data.empresa.name}`,
+      text: mailText(data),
+      attachments: [{ filename: `${o.codigo}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // An SMTP server that refuses or is down: nothing was sent, the user may try again.
+    throw new AppError(502, 'No se pudo enviar el correo al proveedor, intente nuevamente');
+  }
+  return { id_orden: o.id_orden, para };
+}
+
+/** The order in scope (else 404), with its state. */
+async function ordenBasica(deps: Deps, caller: AccessProfile, ordId: number) {
+  const o = await dq.ordenBasica(deps.database.db, ordId);
+  if (!o || !inScope(projectScope(caller), o.pry_id)) throw notFound(ORDEN_MSG.notFound);
+  return o;
+}
+
+/** `/orden/file/list`. */
+export async function listArchivos(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenArchivoRow[]> {
+  await ordenBasica(deps, caller, ordId);
+  return dq.archivos(deps.database.db, ordId);
+}
+
+const MAX_NOMBRE = 255;
+
+/**
+ * The name the file is kept under: the client's name without any path or control characters,
+ * ending in the extension of its real type (a PNG sent as 'foto.pdf' becomes 'foto.pdf.png').
+ */
+export function nombreArchivo(original: string, extension: string): string {
+  const last = original.split(/[\\/]/).pop() ?? '';
+  const base = [...last].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f).join('').trim().normalize('NFC');
+  const accepted = extension === 'jpg' ? ['jpg', 'jpeg'] : [extension];
+  const dot = base.lastIndexOf('.');
+  const current = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  const [stem, ext] = accepted.includes(current) ? [base.slice(0, dot), base.slice(dot + 1)] : [base || 'archivo', extension];
+  return `${stem.slice(0, MAX_NOMBRE - ext.length - 1)}.${ext}`;
+}
+
+/**
+ * `/orden/file/save`: the file (already checked on content and size) is stored under a key the
+ * server generates and its row inserted, with the order locked so that it cannot be cancelled
+ * meanwhile. If the row cannot be written the stored file is removed again.
+ */
+export async function saveArchivo(deps: Deps, caller: AccessProfile, ordId: number, file: CheckedFile): Promise<OrdenArchivoRow> {
+  const scope = projectScope(caller);
+  let clave: string | null = null;
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      const o = await q.lockEstado(tx, ordId);
+      if (!o || !inScope(scope, o.pry_id)) throw notFound(ORDEN_MSG.notFound);
+      if (o.ore_id === ORE.ANULADO) throw conflict(ORDEN_DOC_MSG.adjuntarAnulada);
+      clave = await deps.storage.put('orden-archivos', file.extension, file.buffer);
+      const id = await dq.insertArchivo(tx, {
+        ord_id: ordId, oar_nombre: nombreArchivo(file.filename, file.extension), oar_clave: clave, oar_tipo: file.mime,
+        oar_tamano: file.buffer.length, usu_id: caller.usu_id,
+      });
+      const row = await dq.archivo(tx, id);
+      if (!row) throw new Error('orden_archivo recién insertado no encontrado');
+      return row;
+    });
+  } catch (err) {
+    if (clave) await deps.storage.remove(clave).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** `/orden/file/retrieve`: the bytes of one attachment of an order in scope. */
+export async function retrieveArchivo(deps: Deps, caller: AccessProfile, oarId: number) {
+  const a = await dq.archivoConClave(deps.database.db, oarId);
+  if (!a || !inScope(projectScope(caller), a.pry_id)) throw notFound(ORDEN_DOC_MSG.archivoNoEncontrado);
+  const content = await deps.storage.get(a.clave);
+  if (!content) throw notFound(ORDEN_DOC_MSG.archivoNoDisponible);
+  return { content, nombre: a.nombre, tipo: a.tipo };
+}

@@ -1,0 +1,36 @@
+import { ORDEN_CARGA_MSG, PrecioSearch } from '@obra/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.ts';
+import { gate } from '../../platform/auth/access.ts';
+import { ok } from '../../platform/envelope.ts';
+import { readUpload } from '../../platform/files.ts';
+import { caller } from '../../platform/request.ts';
+import { XLSX_UPLOAD, sendXlsx } from '../../platform/xlsx.ts';
+import * as massive from './massive.ts';
+import * as plantilla from './massive-template.ts';
+import * as precios from './precios.ts';
+
+const tags = ['orden'];
+
+/** Mass load of service orders and the price search (spec 1 §2.12, §7), module orden_compra. */
+export default async function ordenExtraRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // GET as documented; POST too, because the web downloads files with an authenticated POST.
+  const template = async (req: FastifyRequest, reply: FastifyReply) =>
+    sendXlsx(reply, plantilla.TEMPLATE_FILENAME, await plantilla.template(deps, caller(req)));
+  app.get('/orden/massive/plantilla', { ...gate({ module: 'orden_compra', read: true }), schema: { tags } }, template);
+  app.post('/orden/massive/plantilla', { ...gate({ module: 'orden_compra', read: true }), schema: { tags } }, template);
+
+  // Spec 1 §7: multipart `file` (+ `usuario`, ignored: the caller is the token's user).
+  app.post('/orden/massive', { ...gate({ module: 'orden_compra' }), schema: { tags, consumes: ['multipart/form-data'] } },
+    async (req) => {
+      const { file } = await readUpload(req, 'file', XLSX_UPLOAD);
+      const created = await massive.load(deps, caller(req), file);
+      return ok(created, ORDEN_CARGA_MSG.loaded(created.length));
+    });
+
+  app.post('/orden/item/search', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: PrecioSearch } },
+    async (req) => ok(await precios.search(deps, caller(req), req.body)));
+}
