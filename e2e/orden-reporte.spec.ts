@@ -79,7 +79,8 @@ async function download(page: Page, dialog: ReturnType<Page['getByRole']>, filen
   await inicio.press('Enter');
   const fin = dialog.getByPlaceholder('Fecha fin');
   await fin.fill(hasta);
-  await fin.press('Enter');
+  // Enter here would already submit the form (and download); a click elsewhere keeps the typed date.
+  await dialog.getByText('Fecha inicio / Fecha fin').click();
   await expect(inicio).toHaveValue(desde);
   await expect(fin).toHaveValue(hasta);
 
@@ -119,8 +120,9 @@ test('order report: without dates it asks for them, then downloads reporte.xlsx 
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
   await shot(page, 'orden-reporte-popup');
   await page.keyboard.press('Escape');
-  await dialog.locator('.ant-select').filter({ has: dialog.getByRole('combobox', { name: 'Categoría' }) }).hover();
-  await dialog.locator('.ant-select-clear').click();
+  const categoria = dialog.locator('.ant-form-item').filter({ hasText: 'Categoría' });
+  await categoria.locator('.ant-select').hover();
+  await categoria.locator('.ant-select-clear').click();
   await expect(tipo).toBeDisabled();
 
   await dialog.getByRole('radio', { name: 'Por producto' }).check();

@@ -85,9 +85,13 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /**
  * The data rows of the first sheet, keyed by column. Refuses a file that is not a workbook,
- * lacks a template column, has no rows or too many. Blank rows are skipped.
+ * lacks a template column, has no rows or more than `limit.rows` (with `limit.message`). Blank rows are skipped.
  */
-export async function readXlsxRows(buffer: Buffer, columns: XlsxColumn[]): Promise<SheetRow[]> {
+export async function readXlsxRows(
+  buffer: Buffer,
+  columns: XlsxColumn[],
+  limit = { rows: MAX_XLSX_ROWS, message: `El archivo no debe tener más de ${MAX_XLSX_ROWS} filas` },
+): Promise<SheetRow[]> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -115,7 +119,7 @@ export async function readXlsxRows(buffer: Buffer, columns: XlsxColumn[]): Promi
     }
     if (blank) continue;
     rows.push({ fila: r, values });
-    if (rows.length > MAX_XLSX_ROWS) throw badRequest(`El archivo no debe tener más de ${MAX_XLSX_ROWS} filas`);
+    if (rows.length > limit.rows) throw badRequest(limit.message);
   }
   if (rows.length === 0) throw badRequest('El archivo no tiene filas con datos');
   return rows;

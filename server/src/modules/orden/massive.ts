@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
 import { projectScope } from '../../platform/scope.ts';
-import { MAX_XLSX_ROWS, parseRows, readXlsxRows, rowsInError, type RowError, type XlsxColumn } from '../../platform/xlsx.ts';
+import { parseRows, readXlsxRows, rowsInError, type RowError, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as mq from './massive-queries.ts';
 import { registerInTx, translate } from './service.ts';
 
@@ -25,20 +25,6 @@ interface Fila { fila: number; value: CargaRow }
 
 /** An order of the file: its 'N° Orden' and its item rows, in sheet order. */
 interface Grupo { orden: string; filas: Fila[] }
-
-/** The sheet's rows, with the load's own limit (lower than the platform's). */
-async function readRows(buffer: Buffer) {
-  try {
-    const rows = await readXlsxRows(buffer, COLUMNS);
-    if (rows.length > MAX_ORDEN_CARGA_FILAS) throw rowLimit();
-    return rows;
-  } catch (err) {
-    // The platform stops reading past its own limit; the user is told this load's.
-    if (err instanceof AppError && err.message.includes(String(MAX_XLSX_ROWS))) throw rowLimit();
-    throw err;
-  }
-}
-const rowLimit = () => new AppError(400, ORDEN_CARGA_MSG.demasiadasFilas);
 
 /** Rows grouped by 'N° Orden'; a row whose order-level cells differ from its order's first row is an error. */
 function groupRows(valid: Fila[], errors: RowError[]): Grupo[] {
@@ -161,7 +147,7 @@ function toOrden(group: Grupo, ids: RowIds[], errors: RowError[]): OrdenSaveDato
  * order they first appear, so their codes are consecutive.
  */
 export async function load(deps: Deps, caller: AccessProfile, file: CheckedFile, now = new Date()): Promise<OrdenCargada[]> {
-  const sheet = await readRows(file.buffer);
+  const sheet = await readXlsxRows(file.buffer, COLUMNS, { rows: MAX_ORDEN_CARGA_FILAS, message: ORDEN_CARGA_MSG.demasiadasFilas });
   const { valid, errors } = parseRows(sheet, OrdenCargaRow, COLUMNS);
   const groups = groupRows(valid, errors);
   const ids = await resolveNames(deps, caller, valid, errors);

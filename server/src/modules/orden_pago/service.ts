@@ -54,7 +54,8 @@ async function lockPago(tx: Tx, caller: AccessProfile, opgId: number, accion: Op
     if (err instanceof AppError && err.statusCode === 404) throw notFound(ORDEN_PAGO_MSG.notFound);
     throw err;
   }
-  const pago = (await q.lockPago(tx, opgId))!;
+  const pago = await q.lockPago(tx, opgId);
+  if (!pago) throw notFound(ORDEN_PAGO_MSG.notFound);
   const error = opgTransitionError(pago.opg_estado, accion);
   if (error) throw conflict(error);
   if (accion !== 'eliminar' && ORE_PAGOS_BLOQUEADOS.includes(orden.ore_id)) throw conflict(ORDEN_PAGO_MSG.ordenBloqueada(orden.ore_id));
@@ -149,21 +150,24 @@ export function depositar(deps: Deps, caller: AccessProfile, d: { opg_id: number
 
 /** Attaches (or replaces) the payment order's document; the old file is removed once the new one is recorded. */
 export async function adjuntar(deps: Deps, caller: AccessProfile, opgId: number, file: CheckedFile) {
-  let nueva: string | null = null;
+  const stored: string[] = [];
+  let result: { anterior: string | null; opg_version: number };
   try {
-    const { anterior, opg_version } = await deps.database.db.transaction(async (tx) => {
+    result = await deps.database.db.transaction(async (tx) => {
       const { pago } = await lockPago(tx, caller, opgId, 'adjuntar');
-      nueva = await deps.storage.put('ordenes-pago', file.extension, file.buffer);
+      const clave = await deps.storage.put('ordenes-pago', file.extension, file.buffer);
+      stored.push(clave);
       const nombre = file.filename.replace(/[\\/\r\n"]/g, '_').slice(-255) || `orden-pago-${pago.opg_numero}.${file.extension}`;
-      const version = await q.updatePago(tx, opgId, { opg_archivo_clave: nueva, opg_archivo_nombre: nombre });
+      const version = await q.updatePago(tx, opgId, { opg_archivo_clave: clave, opg_archivo_nombre: nombre });
       return { anterior: pago.opg_archivo_clave, opg_version: version };
     });
-    if (anterior) await deps.storage.remove(anterior);
-    return { opg_id: opgId, opg_version };
   } catch (err) {
-    if (nueva) await deps.storage.remove(nueva);
+    // The row was not changed: the file just stored belongs to nobody.
+    await Promise.all(stored.map((k) => deps.storage.remove(k)));
     throw err;
   }
+  if (result.anterior) await deps.storage.remove(result.anterior);
+  return { opg_id: opgId, opg_version: result.opg_version };
 }
 
 /** The attached document's bytes, name and type (read access, within scope). */

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   CONDICION,
+  LUGAR_ENTREGA_DEFECTO,
   METODO_PAGO_CARTA_CREDITO,
   MSG,
   ORDEN_MSG,
@@ -27,7 +28,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { useGuardarOrden, useOrden, useProveedorOpciones, useUsuariosPorRol, type UsuarioRol } from './api';
-import { LUGAR_ENTREGA_DEFECTO, TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';
+import { TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';
 import { OrdenImpuestos, recomputeTaxes, toImpuestoForm, toImpuestoOrden, type ImpuestoForm } from './OrdenImpuestos';
 import { OrdenItems, newItemKey, type ItemForm } from './OrdenItems';
 

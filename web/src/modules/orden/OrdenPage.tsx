@@ -1,4 +1,4 @@
-import { CheckSquareOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, DollarOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
 import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
@@ -106,6 +106,9 @@ export function OrdenPage() {
         extra={
           <Flex gap={8} wrap>
             <OrdenReporteBotones />
+            <Button icon={<DollarOutlined />} onClick={() => void navigate('/search')}>
+              Precios
+            </Button>
             {aprueba && (
               <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/orden/approve')}>
                 Pendientes de aprobación

@@ -39,7 +39,7 @@ export function OrdenPagosReporteModal({ open, onClose }: { open: boolean; onClo
         <Button key="cerrar" onClick={close}>
           Cerrar
         </Button>,
-        <Button key="generar" type="primary" icon={<FileExcelOutlined />} htmlType="submit" form="orden-pagos-reporte-form" loading={descarga.downloading}>
+        <Button key="generar" type="primary" icon={<FileExcelOutlined />} htmlType="submit" form="orden-pagos-reporte-form" loading={descarga.downloading} disabled={descarga.downloading}>
           Generar
         </Button>,
       ]}

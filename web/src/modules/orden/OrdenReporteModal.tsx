@@ -86,7 +86,7 @@ export function OrdenReporteModal({ open, onClose }: { open: boolean; onClose: (
         <Button key="cerrar" onClick={close}>
           Cerrar
         </Button>,
-        <Button key="generar" type="primary" icon={<FileExcelOutlined />} htmlType="submit" form="orden-reporte-form" loading={descarga.downloading}>
+        <Button key="generar" type="primary" icon={<FileExcelOutlined />} htmlType="submit" form="orden-reporte-form" loading={descarga.downloading} disabled={descarga.downloading}>
           Generar
         </Button>,
       ]}

@@ -6,9 +6,6 @@ export const TIPO_ORDEN_NOMBRE: Record<number, string> = { [TIPO_ORDEN.COMPRA]: 
 /** The view's title (spec 1 §2.10). */
 export const tituloOrden = (tipo: number) => (tipo === TIPO_ORDEN.SERVICIO ? 'Orden de Servicio' : 'Orden de Compra');
 
-/** Default delivery place of a new order (spec 1 §9: a fixed company address). */
-export const LUGAR_ENTREGA_DEFECTO = 'Planta Lurín, Antigua Panamericana Sur km 36, Lurín, Lima';
-
 /** Commercial conditions, discount types and payment options of the order form (spec 1 §3, §9). */
 export const TIPO_DESCUENTO_OPTIONS = [
   { value: 1, label: 'Porcentaje (%)' },
