@@ -80,7 +80,7 @@ async function download(page: Page, dialog: ReturnType<Page['getByRole']>, filen
   const fin = dialog.getByPlaceholder('Fecha fin');
   await fin.fill(hasta);
   // Enter here would already submit the form (and download); a click elsewhere keeps the typed date.
-  await dialog.getByText('Fecha inicio / Fecha fin').click();
+  await dialog.locator('.ant-modal-title').click();
   await expect(inicio).toHaveValue(desde);
   await expect(fin).toHaveValue(hasta);
 

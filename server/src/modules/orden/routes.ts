@@ -10,7 +10,8 @@ import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import documentosRoutes from './documentos-routes.ts';
 import * as estados from './estados.ts';
-import extraRoutes from './extra-routes.ts';
+import massiveRoutes from './massive-routes.ts';
+import preciosRoutes from './precios-routes.ts';
 import reporteRoutes from './reporte-routes.ts';
 import * as service from './service.ts';
 
@@ -62,5 +63,6 @@ export default async function ordenRoutes(fastify: FastifyInstance, deps: Deps) 
   }, async (req) => ok(await estados.restart(deps, caller(req), req.params.id, req.query.code), ORDEN_ESTADO_MSG.reiniciado));
 
   await documentosRoutes(fastify, deps);
-  await extraRoutes(fastify, deps);
+  await massiveRoutes(fastify, deps);
+  await preciosRoutes(fastify, deps);
 }

@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import type { RowError } from '../../ui/XlsxImportModal';
 import { ordenKeys } from './api';
-import { PLANTILLA_ORDENES, cargarOrdenes, descargarPlantillaOrdenes } from './extra-api';
+import { PLANTILLA_ORDENES, cargarOrdenes, descargarPlantillaOrdenes } from './massive-api';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_BYTES = 5 * 1024 * 1024;

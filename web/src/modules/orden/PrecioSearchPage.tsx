@@ -7,7 +7,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { SearchInput } from '../../ui/SearchInput';
 import { useListParams } from '../../ui/useListParams';
 import { usePageClamp } from '../../ui/usePageClamp';
-import { usePrecios } from './extra-api';
+import { usePrecios } from './precios-api';
 
 const columns: TableColumnsType<PrecioItemRow> = [
   { title: 'Descripción', dataIndex: 'descripcion', width: 280, ellipsis: { showTitle: true } },

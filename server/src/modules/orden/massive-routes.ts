@@ -1,6 +1,5 @@
-import { ORDEN_CARGA_MSG, PrecioSearch } from '@obra/domain';
+import { ORDEN_CARGA_MSG } from '@obra/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -9,13 +8,12 @@ import { caller } from '../../platform/request.ts';
 import { XLSX_UPLOAD, sendXlsx } from '../../platform/xlsx.ts';
 import * as massive from './massive.ts';
 import * as plantilla from './massive-template.ts';
-import * as precios from './precios.ts';
 
 const tags = ['orden'];
 
-/** Mass load of service orders and the price search (spec 1 §2.12, §7), module orden_compra. */
-export default async function ordenExtraRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/** Mass load of service orders (spec 1 §2.12, §7 `/orden/massive`) and its template, module orden_compra. */
+export default async function massiveRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify;
 
   // GET as documented; POST too, because the web downloads files with an authenticated POST.
   const template = async (req: FastifyRequest, reply: FastifyReply) =>
@@ -30,7 +28,4 @@ export default async function ordenExtraRoutes(fastify: FastifyInstance, deps: D
       const created = await massive.load(deps, caller(req), file);
       return ok(created, ORDEN_CARGA_MSG.loaded(created.length));
     });
-
-  app.post('/orden/item/search', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: PrecioSearch } },
-    async (req) => ok(await precios.search(deps, caller(req), req.body)));
 }
