@@ -12,10 +12,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.ts';
 import * as t from '../server/src/db/schema/index.ts';
 import { fillProducts, fillSuppliers } from './generate-catalog.ts';
+import { fillOrders } from './generate-orders.ts';
 import { createRandom, personName, PROJECT_KINDS, PROJECT_PLACES, type Random } from './names.ts';
 
 /** Bump when the generated data changes shape: stores filled by an older generator are rebuilt. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 /** Every generated account can log in with this password. */
 export const BENCH_PASSWORD = 'Bench.2026';
 export const BENCH_EMAIL_DOMAIN = 'bench.andina.pe';
@@ -27,6 +28,8 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 export interface FillOptions {
   users: number;
+  /** Purchase and service orders (bench/generate-orders.ts). */
+  orders: number;
 }
 
 export interface CatalogReport {
@@ -39,6 +42,7 @@ export interface FillReport extends CatalogReport {
   projects: number;
   users: number;
   userRoles: number;
+  orders: number;
   seconds: number;
 }
 
@@ -130,7 +134,8 @@ export async function fillUsers(
  * may not have caught up yet; either way the planner would otherwise guess.
  */
 export async function refreshStatistics(db: Db): Promise<void> {
-  for (const table of ['proyecto', 'almacen', 'usuario', 'usuario_rol', 'proveedor', 'cuenta_proveedor', 'producto']) {
+  for (const table of ['proyecto', 'almacen', 'usuario', 'usuario_rol', 'proveedor', 'cuenta_proveedor', 'producto',
+    'centro_costo', 'orden', 'orden_item', 'orden_impuesto']) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
 }
@@ -143,18 +148,19 @@ export async function fillCatalog(db: Db, scale: number, random: Random): Promis
 }
 
 /**
- * Adds `users` generated staff users (and their projects), and as many suppliers and
- * products, to a migrated, reference-seeded database.
+ * Adds `users` generated staff users (and their projects), as many suppliers and
+ * products, and `orders` orders, to a migrated, reference-seeded database.
  */
-export async function fillDatabase(db: Db, options: FillOptions): Promise<FillReport> {
+export async function fillDatabase(db: Db, options: FillOptions, progress: (line: string) => void = () => {}): Promise<FillReport> {
   const started = performance.now();
   const random = createRandom(20261121 + options.users);
   const passwordHash = await hash(BENCH_PASSWORD);
   const projectIds = await fillProjects(db, Math.max(2, Math.ceil(options.users / 2500)), random);
   const users = await fillUsers(db, options.users, { projectIds, passwordHash, random, now: Date.UTC(2026, 10, 21) });
   const catalog = await fillCatalog(db, options.users, random);
+  const orders = await fillOrders(db, options.orders, progress);
   await refreshStatistics(db);
-  return { projects: projectIds.length, ...users, ...catalog, seconds: (performance.now() - started) / 1000 };
+  return { projects: projectIds.length, ...users, ...catalog, orders, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<void> {

@@ -13,6 +13,7 @@ import { buildApp } from '../server/src/app.ts';
 import { selectRows, type Db } from '../server/src/db/client.ts';
 import { countQuery, describePlan, explain, pageQuery } from './explain.ts';
 import { runLoad, type LoadSummary } from './load.ts';
+import { measureReport, REPORT_CASES, reportTable, type ReportRun } from './orden-reporte.ts';
 import { parseFlags, prepareTarget, progress } from './setup.ts';
 import { headersFor, jobFor, LOGIN_FORM, WORKLOADS, type Workload } from './workloads.ts';
 
@@ -93,6 +94,13 @@ async function main(): Promise<void> {
       else if (w.login && summary.non2xx === 0) notes.push(`login: all ${summary.responses} logins succeeded`);
     }
 
+    // The streamed xlsx report, one at a time: its time and the memory of this (the server's) process.
+    const reports: ReportRun[] = [];
+    for (const c of REPORT_CASES) {
+      progress(`orden/report ${c.name}`);
+      reports.push(await measureReport(db, base, token, c));
+    }
+
     const cpu = cpus();
     out(`## ${new Date().toISOString().slice(0, 10)} — ${deps.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${await databaseVersion(db)}`);
     out();
@@ -105,6 +113,8 @@ async function main(): Promise<void> {
     for (const [w, s] of results) out(row(w, s));
     out();
     for (const note of notes) out(`- ${note}`);
+    out();
+    for (const line of reportTable(reports)) out(line);
     out();
 
     out('EXPLAIN (ANALYZE, BUFFERS) of the SQL behind each usuario/buscar workload:');

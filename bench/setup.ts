@@ -9,6 +9,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { selectRows } from '../server/src/db/client.ts';
 import type { Deps } from '../server/src/deps.ts';
 import { BENCH_SUPPLIER_DOMAIN } from './generate-catalog.ts';
+import { countBenchOrders, fillOrders } from './generate-orders.ts';
 import { BENCH_EMAIL_DOMAIN, fillCatalog, fillDatabase, GENERATOR_VERSION, refreshStatistics, type FillReport } from './generate.ts';
 import { createRandom } from './names.ts';
 
@@ -16,6 +17,8 @@ export const BENCH_DATA = fileURLToPath(new URL('./.data/', import.meta.url));
 
 export interface BenchFlags {
   scale: number;
+  /** Generated orders; 4 × scale unless given. */
+  orders: number;
   databaseUrl?: string;
   duration: number;
   connections: number;
@@ -36,6 +39,7 @@ export function parseFlags(argv: string[]): BenchFlags {
     strict: true,
     options: {
       scale: { type: 'string' },
+      orders: { type: 'string' },
       'database-url': { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
@@ -43,8 +47,10 @@ export function parseFlags(argv: string[]): BenchFlags {
       plans: { type: 'boolean', default: false },
     },
   });
+  const scale = positiveInt('scale', values.scale, 50_000);
   return {
-    scale: positiveInt('scale', values.scale, 50_000),
+    scale,
+    orders: positiveInt('orders', values.orders, 4 * scale, 0),
     databaseUrl: values['database-url'],
     duration: positiveInt('duration', values.duration, 10),
     connections: positiveInt('connections', values.connections, 10),
@@ -58,6 +64,7 @@ export const progress = (line: string) => process.stderr.write(`· ${line}\n`);
 interface Marker {
   version: number;
   users: number;
+  orders: number;
   filledAt: string;
   seconds: number;
 }
@@ -72,7 +79,7 @@ function readMarker(file: string): Marker | null {
 }
 
 const reportLine = (r: FillReport) =>
-  `filled: ${r.users} users, ${r.userRoles} user roles, ${r.projects} projects, ${r.suppliers} suppliers, ${r.accounts} accounts, ${r.products} products in ${r.seconds.toFixed(1)} s`;
+  `filled: ${r.users} users, ${r.userRoles} user roles, ${r.projects} projects, ${r.suppliers} suppliers, ${r.accounts} accounts, ${r.products} products, ${r.orders} orders in ${r.seconds.toFixed(1)} s`;
 
 export interface Prepared {
   deps: Deps;
@@ -87,12 +94,12 @@ export interface Prepared {
  * PostgreSQL: the bench users already present decide — none means fill, exactly `scale`
  * means reuse, anything else is refused (drop and recreate the database).
  */
-export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'databaseUrl'>): Promise<Prepared> {
-  const { scale, databaseUrl } = flags;
-  const dataDir = join(BENCH_DATA, databaseUrl ? 'postgres' : `pglite-${scale}`);
+export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'orders' | 'databaseUrl'>): Promise<Prepared> {
+  const { scale, orders, databaseUrl } = flags;
+  const dataDir = join(BENCH_DATA, databaseUrl ? 'postgres' : `pglite-${scale}${orders === 4 * scale ? '' : `-${orders}`}`);
   const markerFile = join(dataDir, 'filled.json');
   const marker = databaseUrl ? null : readMarker(markerFile);
-  const reusable = marker?.version === GENERATOR_VERSION && marker.users === scale;
+  const reusable = marker?.version === GENERATOR_VERSION && marker.users === scale && marker.orders === orders;
   if (!databaseUrl && !reusable && existsSync(dataDir)) {
     progress(`discarding ${dataDir} (interrupted fill or older generator)`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -122,7 +129,17 @@ export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'databaseU
         await fillCatalog(db, scale, createRandom(20261121 + scale + 1));
         await refreshStatistics(db);
       }
-      progress(`reusing the database: it already holds ${n} bench users`);
+      const o = await countBenchOrders(db);
+      if (o === 0 && orders > 0) {
+        // Filled by an earlier generator (no orders): add them.
+        progress(`adding ${orders} orders…`);
+        await fillOrders(db, orders, progress);
+        await refreshStatistics(db);
+      } else if (o !== orders) {
+        await deps.database.close();
+        throw new Error(`The database holds ${o} bench orders but --orders is ${orders}: drop and recreate it`);
+      }
+      progress(`reusing the database: it already holds ${n} bench users and ${orders} orders`);
       return { deps, fill: null };
     }
     if (n !== 0) {
@@ -135,10 +152,10 @@ export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'databaseU
   }
 
   progress(`generating ${scale} users…`);
-  const fill = await fillDatabase(db, { users: scale });
+  const fill = await fillDatabase(db, { users: scale, orders }, progress);
   progress(reportLine(fill));
   if (!databaseUrl) {
-    const done: Marker = { version: GENERATOR_VERSION, users: scale, filledAt: new Date().toISOString(), seconds: fill.seconds };
+    const done: Marker = { version: GENERATOR_VERSION, users: scale, orders, filledAt: new Date().toISOString(), seconds: fill.seconds };
     writeFileSync(markerFile, `${JSON.stringify(done, null, 2)}\n`);
   }
   return { deps, fill };

@@ -45,6 +45,15 @@ export const WORKLOADS: Workload[] = [
   { name: 'productoVendor/buscar "fierro"', path: '/api/productoVendor/buscar', body: JSON.stringify({ producto: { prv_nombre: 'fierro', page: { number: 1, size: 10 } } }) },
   { name: 'productoVendor/buscar page 2000', path: '/api/productoVendor/buscar', body: JSON.stringify({ producto: { page: { number: 2000, size: 10 } } }) },
   { name: 'producto/list "cemento" + category', path: '/api/producto/list', body: JSON.stringify({ search: 'cemento', start: 0, length: 10, categoria: 1 }) },
+  // Orders at 200 000 over two years (bench/generate-orders.ts): this year's list, a deep page, a state + text filter; pending approvals.
+  { name: 'orden/get-orden-list page 1', path: '/api/orden/get-orden-list', body: JSON.stringify({ year: 2026, start: 0, length: 10 }) },
+  { name: 'orden/get-orden-list start=50000', path: '/api/orden/get-orden-list', body: JSON.stringify({ year: 2026, start: 50_000, length: 10 }) },
+  {
+    name: 'orden/get-orden-list emitido "cemento"',
+    path: '/api/orden/get-orden-list',
+    body: JSON.stringify({ year: 2026, status: 3, search: 'cemento', start: 0, length: 10 }),
+  },
+  { name: 'orden/approve/pending', path: '/api/orden/approve/pending', body: JSON.stringify({ start: 0, length: 10 }) },
   {
     name: 'app/getData (5 lists)',
     path: '/api/app/getData',

@@ -54,7 +54,8 @@ test.beforeAll(async ({ request }) => {
     request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida'] });
   const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
   const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 1 });
-  // A service order on crédito: 1000 + IGV 180 − detracción 142 = S/ 1,038.00, detracción rate 12%.
+  // A service order on crédito: 1000 + IGV 180 − detracción 142 = S/ 1,038.00, detracción rate 12%;
+  // its payment orders may add up to S/ 1,180.00, each taking its own detracción off.
   orden = await apiPost(request, logistica, '/orden/register-orden', {
     tipo_orden: 2, es_importacion: 0, centro_costo: { id_centro_costo: cec.id_centro_costo }, proveedor: { id_proveedor: proveedores.data[0].id_proveedor },
     moneda: { id_moneda: 1 }, condicion_comercial: { id_condicion: 2 }, metodo_pago: { id_metodo: 1 }, tipo_documento: { id_tipo_documento: 1 },
@@ -71,7 +72,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
   await login(page, 'logistica@andina.pe');
   await page.goto(`/ordenPago/${orden.id_orden}`);
   await expect(page.getByRole('heading', { name: `Órdenes de Pago: ${orden.codigo}` })).toBeVisible();
-  await expect(page.getByTestId('opg-saldo')).toHaveText('S/ 1,038.00 (100.00%)');
+  await expect(page.getByTestId('opg-saldo')).toHaveText('S/ 1,180.00 (100.00%)');
   await expect(page.getByText('La orden no tiene órdenes de pago')).toBeVisible();
 
   // Register: detracción and pago follow the total as it is typed.
@@ -97,7 +98,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
   await expect(popup).toBeHidden();
   await expect(row(page, 1)).toContainText('Registrada');
   await expect(row(page, 1)).toContainText('S/ 440.00');
-  await expect(page.getByTestId('opg-saldo')).toHaveText('S/ 538.00 (51.83%)');
+  await expect(page.getByTestId('opg-saldo')).toHaveText('S/ 680.00 (57.63%)');
 
   // Logistics requests the approval but cannot approve.
   await expect(button(page, 'Aprobar N° 1')).toHaveCount(0);
@@ -130,7 +131,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
 
   // A second payment order (registered and approved through the API) covers the rest: Pagado.
   const segundo = await apiPost<{ opg_id: number }>(request, sessions.logistica, '/ordenPago/registrar', { orden_pago: {
-    ord_id: orden.id_orden, opg_descripcion: 'Saldo', opg_fecha_pago_programado: '2026-12-28', opg_pago_cierre: 1, opg_sistema_pago: 1, opg_total: '538',
+    ord_id: orden.id_orden, opg_descripcion: 'Saldo', opg_fecha_pago_programado: '2026-12-28', opg_pago_cierre: 1, opg_sistema_pago: 1, opg_total: '680',
   } });
   await apiPost(request, sessions.gerencia, '/ordenPago/aprobar', { orden_pago: { opg_id: segundo.opg_id } });
   await page.reload();

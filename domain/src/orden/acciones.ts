@@ -11,6 +11,9 @@ export interface OrdenAccionesInput {
   es_importacion: number | boolean;
 }
 
+/** Restarting an order is for SUPER or ADMINISTRADOR (DECISIONS §4). */
+export const puedeReiniciar = (user: Pick<AccessProfile, 'roleIds'>) => isSuper(user) || user.roleIds.includes(ROLE.ADMINISTRADOR);
+
 /** Which order actions a user is offered (spec 1 §2.9 visibility rules, §2.10, §4.2, DECISIONS §4). */
 export interface OrdenAccionesVisibles {
   aprobarGerencia: boolean;
@@ -47,6 +50,6 @@ export function accionesVisibles(
     anular: escribe && canTransition(estado, 'anular'),
     ordenesPago: CONDICIONES_ORDEN_PAGO.includes(o.id_condicion),
     actualizarEstado: escribe && importacion && (estado === ORE.EMITIDO || ORE_IMPORTACION.includes(estado)),
-    reiniciar: escribe && (isSuper(user) || user.roleIds.includes(ROLE.ADMINISTRADOR)) && canTransition(estado, 'reiniciar'),
+    reiniciar: escribe && puedeReiniciar(user) && canTransition(estado, 'reiniciar'),
   };
 }

@@ -1,7 +1,7 @@
 import type { AccessProfile, OrdenAccion, OrdenEstadoResultado, OrdenTransicionContexto } from '@obra/domain';
 import {
-  ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, ORE_CON_INGRESOS_O_PAGOS, ROLE, approvalFor, estadoNombre, hasOption, isSuper,
-  pendingApprovalOf, targetState, transitionError,
+  ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, ORE_CON_INGRESOS_O_PAGOS, approvalFor, estadoNombre, hasOption, isSuper,
+  pendingApprovalOf, puedeReiniciar, targetState, transitionError,
 } from '@obra/domain';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -163,8 +163,6 @@ export async function updateStatus(deps: Deps, caller: AccessProfile, ordId: num
     return result(o, hasta, version);
   });
 }
-
-export const puedeReiniciar = (caller: AccessProfile) => isSuper(caller) || caller.roleIds.includes(ROLE.ADMINISTRADOR);
 
 /**
  * `/orden/restart` (DECISIONS §4): roles SUPER or ADMINISTRADOR; the code typed must equal the

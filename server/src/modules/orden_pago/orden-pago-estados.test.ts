@@ -49,6 +49,20 @@ describe('the payment order flow', () => {
     expect(fecha).toBe('2026-01-05');
   });
 
+  it('pays a service order with detracción in full: its payment orders add up to the total before the detracción', async () => {
+    // 1000 + IGV 180 − detracción 142 = 1038.00 on the order; the supplier invoices 1180.00.
+    const ordId = await f.emitida({ tipo_orden: 2 });
+    const a = await nuevo(ordId, 1038);
+    expectOk(await accion('aprobar', a, f.u.gerencia));
+    expectOk(await depositar(a));
+    expect(await f.ordenEstado(ordId)).toBe(13);
+    const b = await nuevo(ordId, 142);
+    expectRefused(await f.registrar(ordId, '0.01'), 409, 'El total excede el saldo de la orden (saldo disponible: S/ 0.00)');
+    expectOk(await accion('aprobar', b, f.u.gerencia));
+    expectOk(await depositar(b));
+    expect(await f.ordenEstado(ordId)).toBe(4);
+  });
+
   it('disapproved payment orders can be modified and requested again; approved ones deleted', async () => {
     const ordId = await f.emitida();
     const a = await nuevo(ordId, 100);

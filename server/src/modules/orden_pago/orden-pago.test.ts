@@ -14,10 +14,11 @@ const buscar = async (ordId: number, who = f.u.logistica) => expectOk(await f.op
 describe('registrar', () => {
   it('registers on an issued crédito order: number 1, 2 ..., amounts recomputed, creator from the token', async () => {
     // Service order: 1000 + IGV 180 − detracción round(0.12 × 1180) = 142 → total 1038.00, detracción rate 0.12.
+    // Its payment orders may add up to 1180.00: each one takes its own detracción off its total.
     const ordId = await f.emitida({ tipo_orden: 2 });
     const oc = await ordenCompra(ordId);
     expect(oc).toMatchObject({
-      ord_id: ordId, ord_monto_cigv: '1038.00', ori_detraccion: '0.120000', ori_detraccion_aplicado: '-142.00', opg_saldo: '1038.00',
+      ord_id: ordId, ord_monto_cigv: '1180.00', ori_detraccion: '0.120000', ori_detraccion_aplicado: '-142.00', opg_saldo: '1180.00',
       opg_saldo_porcentaje: '100.00', ore_id: 3, ore_descripcion: 'Emitido', coc_id: 2, coc_descripcion: 'Crédito', mon_simbolo: 'S/',
       ord_tipo_orden_descripcion: 'Orden de Servicio', ord_usu_aprobador: 'Carlos Mendoza Ríos', puede_registrar: true,
     });
@@ -35,8 +36,8 @@ describe('registrar', () => {
       tid_descripcion: 'Factura', opg_comprobante: 'F001-77', opg_sistema_pago: 1, opg_archivo_nombre: null, opg_version: 1, ore_id: 3,
     });
     expect(list[0]).not.toHaveProperty('opg_archivo_clave');
-    expect((await ordenCompra(ordId)).opg_saldo).toBe('500.50');
-    expect((await ordenCompra(ordId)).opg_saldo_porcentaje).toBe('48.22');
+    expect((await ordenCompra(ordId)).opg_saldo).toBe('642.50');
+    expect((await ordenCompra(ordId)).opg_saldo_porcentaje).toBe('54.45');
   });
 
   it('accepts orders approved by management or partly paid, with crédito or an advance; refuses the rest with 409', async () => {

@@ -16,7 +16,7 @@ export interface OrdenLocked {
   ore_id: number;
   coc_id: number;
   pry_id: number;
-  /** ord_monto_con_impuesto */
+  /** What its payment orders may add up to (`montoPagable`). */
   total: string;
   mon_simbolo: string;
   /** Detracción rate of the order (its orden_impuesto row with ori_tipo 2), null when none. */
@@ -26,6 +26,13 @@ export interface OrdenLocked {
 }
 
 /**
+ * What an order's payment orders may add up to: its total with the detracción added back. The
+ * order's total already subtracts the detracción (a negative tax row), and each payment order
+ * takes its own detracción off its total (DECISIONS §4, docs/business-rules.md "Payment orders").
+ */
+const montoPagable = sql`(o.ord_monto_con_impuesto - coalesce((select sum(i.ori_valor_aplicado) from orden_impuesto i where i.ord_id = o.ord_id and i.ori_tipo = 2), 0))`;
+
+/**
  * The purchase order locked `FOR UPDATE` with what payment orders check. Every payment order
  * mutation takes this lock first, so registrations, modifications and deposits of one order
  * queue: the balance cannot be overspent nor a number repeated, and the order's own state
@@ -33,7 +40,7 @@ export interface OrdenLocked {
  */
 export async function lockOrden(db: Executor, ordId: number): Promise<OrdenLocked | undefined> {
   const [r] = await selectRows<OrdenLocked>(db, sql`
-    select o.ord_id, o.ore_id, o.coc_id, c.pry_id, o.ord_monto_con_impuesto::text as total, m.mon_simbolo,
+    select o.ord_id, o.ore_id, o.coc_id, c.pry_id, ${montoPagable}::text as total, m.mon_simbolo,
       (select i.ori_valor::text from orden_impuesto i where i.ord_id = o.ord_id and i.ori_tipo = 2 order by i.ori_id limit 1) as tasa_detraccion
     from orden o join centro_costo c on c.cec_id = o.cec_id join moneda m on m.mon_id = o.mon_id
     where o.ord_id = ${ordId} for update of o`);
@@ -140,7 +147,7 @@ export async function ordenCompra(db: Executor, ordId: number, scope: ProjectSco
     mon_simbolo: string; pve_razon_social: string;
   }>(db, sql`
     select o.ord_id, o.ord_codigo as ord_code, c.cec_descripcion, o.ord_tipo_orden, ${nombre('ul')} as ord_usu_logistica,
-      o.ord_monto_con_impuesto::text as ord_monto_cigv,
+      ${montoPagable}::text as ord_monto_cigv,
       coalesce(d.ori_valor::text, '0') as ori_detraccion, coalesce(d.ori_valor_aplicado::text, '0.00') as ori_detraccion_aplicado,
       (select coalesce(sum(opg_total), 0)::text from orden_pago where ord_id = o.ord_id and opg_estado <> 'OPC') as comprometido,
       (select coalesce(sum(opg_total), 0)::text from orden_pago where ord_id = o.ord_id and opg_estado = 'OPP') as opg_depositado,

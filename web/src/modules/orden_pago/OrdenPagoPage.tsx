@@ -185,7 +185,7 @@ function Cabecera({ o }: { o: OrdenCompraPago }) {
     { key: 'pve', label: 'Proveedor', children: o.pve_razon_social },
     { key: 'coc', label: 'Condición comercial', children: o.coc_descripcion },
     { key: 'log', label: 'Logística', children: o.ord_usu_logistica },
-    { key: 'total', label: 'Total', children: formatMoney(sym, o.ord_monto_cigv) },
+    { key: 'total', label: 'Total con IGV', children: formatMoney(sym, o.ord_monto_cigv) },
     { key: 'detr', label: 'Detracción', children: `${formatRate(o.ori_detraccion)}% (${formatMoney(sym, o.ori_detraccion_aplicado)})` },
     { key: 'saldo', label: 'Saldo', children: <span data-testid="opg-saldo">{`${formatMoney(sym, o.opg_saldo)} (${formatAmount(o.opg_saldo_porcentaje)}%)`}</span> },
     { key: 'depositado', label: 'Depositado', children: formatMoney(sym, o.opg_depositado) },
