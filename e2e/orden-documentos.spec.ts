@@ -1,28 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, login, shot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiLogin, crearOrden, type ApiSession } from './api';
+import { login, shot } from './helpers';
 
 /** Spec 1 §2.9–2.10: the order PDF, and the attachments block of the order view. */
-
-const CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
-
-interface ApiSession {
-  headers: Record<string, string>;
-  id_usuario: number;
-}
-
-async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
-  const res = await request.post('/api/oauth/token', { headers: { Authorization: CLIENT }, form: { username, password: PASSWORD, grant_type: 'password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { access_token: string; id_usuario: number } };
-  return { id_usuario: data.id_usuario, headers: { Authorization: `Bearer ${data.access_token}`, usuId: String(data.id_usuario), pveId: '', cliId: '' } };
-}
-
-async function apiPost<T>(request: APIRequestContext, s: ApiSession, path: string, data: object): Promise<T> {
-  const res = await request.post(`/api${path}`, { headers: s.headers, data });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
 
 const RUN = Date.now().toString(36).toUpperCase();
 let orden: { id_orden: number; codigo: string };
@@ -30,20 +11,7 @@ let admin: ApiSession;
 
 test.beforeAll(async ({ request }) => {
   admin = await apiLogin(request, 'admin@andina.pe');
-  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
-  const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
-  const lists = await apiPost<{ centros_costo: { id_centro_costo: number; codigo: string }[]; unidades_medida: { unm_id: number }[] }>(
-    request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida'] });
-  const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
-  const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 5 });
-  orden = await apiPost(request, admin, '/orden/register-orden', {
-    tipo_orden: 1, es_importacion: 0,
-    centro_costo: { id_centro_costo: cec.id_centro_costo }, proveedor: { id_proveedor: proveedores.data[0].id_proveedor },
-    moneda: { id_moneda: 1 }, condicion_comercial: { id_condicion: 2 }, metodo_pago: { id_metodo: 1 }, tipo_documento: { id_tipo_documento: 1 },
-    fecha_pago: '2026-12-15', lugar_entrega: 'Planta Lurín', referencia: `Documentos ${RUN}`, descuento: 0, tipo_descuento: 1,
-    contabilidad: { id_usuario: contabilidad.id_usuario }, administrador: { id_usuario: admin.id_usuario }, gerencia: { id_usuario: gerencia.id_usuario },
-    orden_items: [{ descripcion: 'Cemento Portland tipo I', unidad: { id_unidad: lists.unidades_medida[0].unm_id }, cantidad: 4, precio_unitario: 250 }],
-  });
+  orden = await crearOrden(request, { referencia: `Documentos ${RUN}` });
 });
 
 // A small real PDF (the server checks the type on the content), padded so the size shows in kB.

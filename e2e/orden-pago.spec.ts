@@ -1,26 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, closeWithEscape, login, shot } from './helpers';
-
-const CLIENT = `Basic ${Buffer.from('obra-web:obra').toString('base64')}`;
-
-interface ApiSession {
-  headers: Record<string, string>;
-  id_usuario: number;
-}
-
-/** Logs in through the API as the web does (spec 1 §7 "Session"). */
-async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
-  const res = await request.post('/api/oauth/token', { headers: { Authorization: CLIENT }, form: { username, password: PASSWORD, grant_type: 'password' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { access_token: string; id_usuario: number } };
-  return { id_usuario: data.id_usuario, headers: { Authorization: `Bearer ${data.access_token}`, usuId: String(data.id_usuario), pveId: '', cliId: '' } };
-}
-
-async function apiPost<T>(request: APIRequestContext, s: ApiSession, path: string, data: object, headers: Record<string, string> = {}): Promise<T> {
-  const res = await request.post(`/api${path}`, { headers: { ...s.headers, ...headers }, data });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: T }).data;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, apiPost, crearOrden, emitirOrden, type ApiSession } from './api';
+import { closeWithEscape, login, shot } from './helpers';
 
 const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
 const field = (label: string) => new RegExp(`^(\\* )?${label}$`);
@@ -45,27 +25,15 @@ let orden: { id_orden: number; codigo: string };
 let sessions: Record<'logistica' | 'gerencia', ApiSession>;
 
 test.beforeAll(async ({ request }) => {
-  const admin = await apiLogin(request, 'admin@andina.pe');
-  const logistica = await apiLogin(request, 'logistica@andina.pe');
-  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
-  const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
-  sessions = { logistica, gerencia };
-  const lists = await apiPost<{ centros_costo: { id_centro_costo: number; codigo: string }[]; unidades_medida: { unm_id: number }[] }>(
-    request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida'] });
-  const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
-  const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 1 });
+  sessions = { logistica: await apiLogin(request, 'logistica@andina.pe'), gerencia: await apiLogin(request, 'gerencia@andina.pe') };
   // A service order on crédito: 1000 + IGV 180 − detracción 142 = S/ 1,038.00, detracción rate 12%;
   // its payment orders may add up to S/ 1,180.00, each taking its own detracción off.
-  orden = await apiPost(request, logistica, '/orden/register-orden', {
-    tipo_orden: 2, es_importacion: 0, centro_costo: { id_centro_costo: cec.id_centro_costo }, proveedor: { id_proveedor: proveedores.data[0].id_proveedor },
-    moneda: { id_moneda: 1 }, condicion_comercial: { id_condicion: 2 }, metodo_pago: { id_metodo: 1 }, tipo_documento: { id_tipo_documento: 1 },
-    fecha_pago: '2026-12-15', lugar_entrega: 'Planta Lurín', contabilidad: { id_usuario: contabilidad.id_usuario },
-    administrador: { id_usuario: admin.id_usuario }, gerencia: { id_usuario: gerencia.id_usuario }, referencia: `Mantenimiento de planta ${RUN}`,
-    descuento: 0, tipo_descuento: 1,
-    orden_items: [{ descripcion: 'Mantenimiento de mezcladora', unidad: { id_unidad: lists.unidades_medida[0].unm_id }, cantidad: 1, precio_unitario: 1000 }],
+  orden = await crearOrden(request, {
+    tipo_orden: 2,
+    referencia: `Mantenimiento de planta ${RUN}`,
+    orden_items: [{ descripcion: 'Mantenimiento de mezcladora', unidad: { id_unidad: 1 }, cantidad: 1, precio_unitario: 1000 }],
   });
-  await apiPost(request, gerencia, '/orden/approve', { id_orden_estado: 2 }, { idOrden: String(orden.id_orden) });
-  await apiPost(request, contabilidad, '/orden/approve', { id_orden_estado: 3 }, { idOrden: String(orden.id_orden) });
+  await emitirOrden(request, orden.id_orden);
 });
 
 test('a payment order is registered, approved and deposited; the order becomes Pago Parcial, then Pagado', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, apiPost } from './api';
+import { apiLogin, apiPost, crearOrden } from './api';
 import { login, shot } from './helpers';
 
 /** An option of the open select dropdown. */
@@ -15,34 +15,10 @@ let servicio: { id_orden: number; codigo: string; monto_con_impuesto: string };
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin@andina.pe');
-  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
-  const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
-  const lists = await apiPost<{
-    centros_costo: { id_centro_costo: number; codigo: string }[];
-    unidades_medida: { unm_id: number; unm_simbolo: string }[];
-    marcas: { mar_id: number; mar_nombre: string }[];
-  }>(request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida', 'marcas'] });
-  const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
-  const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 5 });
-  const common = {
-    es_importacion: 0,
-    centro_costo: { id_centro_costo: cec.id_centro_costo },
-    proveedor: { id_proveedor: proveedores.data[0].id_proveedor },
-    moneda: { id_moneda: 1 },
-    condicion_comercial: { id_condicion: 2 },
-    metodo_pago: { id_metodo: 1 },
-    tipo_documento: { id_tipo_documento: 1 },
-    ord_numero_documento: 'F001-123',
-    fecha_pago: '2026-12-15',
-    lugar_entrega: 'Planta Lurín, Antigua Panamericana Sur km 36',
-    contabilidad: { id_usuario: contabilidad.id_usuario },
-    administrador: { id_usuario: admin.id_usuario },
-    gerencia: { id_usuario: gerencia.id_usuario },
-  };
+  const lists = await apiPost<{ unidades_medida: { unm_id: number }[]; marcas: { mar_id: number }[] }>(
+    request, admin, '/app/getData', { listas: ['unidades_medida', 'marcas'] });
   const unidad = { id_unidad: lists.unidades_medida[0].unm_id };
-  compra = await apiPost(request, admin, '/orden/register-orden', {
-    ...common,
-    tipo_orden: 1,
+  compra = await crearOrden(request, {
     referencia: REF_COMPRA,
     descuento: 10,
     tipo_descuento: 1,
@@ -55,8 +31,7 @@ test.beforeAll(async ({ request }) => {
       { descripcion: 'Percepción', valor: '0', ori_tipo: 3 },
     ],
   });
-  servicio = await apiPost(request, admin, '/orden/register-orden', {
-    ...common,
+  servicio = await crearOrden(request, {
     tipo_orden: 2,
     referencia: REF_SERVICIO,
     orden_items: [{ descripcion: 'Mantenimiento preventivo de mixer', unidad, cantidad: 1, precio_unitario: '1500' }],

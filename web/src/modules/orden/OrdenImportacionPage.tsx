@@ -1,12 +1,13 @@
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { MSG, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE_IMPORTACION, estadoNombre } from '@obra/domain';
-import { Button, Card, Flex, Form, Input, Result, Select } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { MSG, ORDEN_ESTADO_MSG, ORE_IMPORTACION, estadoNombre } from '@obra/domain';
+import { Button, Card, Flex, Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useOrden } from './api';
 import { useActualizarEstado } from './estados-api';
 import { OrdenResumen } from './OrdenResumen';
+import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
 
 interface Campos {
@@ -24,19 +25,10 @@ export function OrdenImportacionPage() {
   const orden = useOrden(idOrden);
   const actualizar = useActualizarEstado();
   const [form] = Form.useForm<Campos>();
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
-      Regresar
-    </Button>
-  );
+  const back = <RegresarAOrdenes />;
 
   if (idOrden === null || orden.isError) {
-    return (
-      <>
-        <PageHeader title="Actualizar estado de importación" />
-        <Result status="warning" title={ORDEN_MSG.notFound} extra={back} />
-      </>
-    );
+    return <OrdenNoEncontrada title="Actualizar estado de importación" />;
   }
   const o = orden.data;
   if (!o) return <PageHeader title="Actualizar estado de importación" />;

@@ -1,12 +1,13 @@
-import { ArrowLeftOutlined, RedoOutlined } from '@ant-design/icons';
-import { MSG, ORDEN_ESTADO_MSG, ORDEN_MSG } from '@obra/domain';
-import { Alert, App, Button, Card, Flex, Form, Input, Result } from 'antd';
+import { RedoOutlined } from '@ant-design/icons';
+import { MSG, ORDEN_ESTADO_MSG } from '@obra/domain';
+import { Alert, App, Button, Card, Flex, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useOrden } from './api';
 import { useReiniciarOrden } from './estados-api';
 import { OrdenResumen } from './OrdenResumen';
+import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
 
 /**
@@ -20,19 +21,10 @@ export function OrdenReinicioPage() {
   const idOrden = useOrdenId();
   const orden = useOrden(idOrden);
   const reiniciar = useReiniciarOrden();
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
-      Regresar
-    </Button>
-  );
+  const back = <RegresarAOrdenes />;
 
   if (idOrden === null || orden.isError) {
-    return (
-      <>
-        <PageHeader title="Reiniciar estado de la orden" />
-        <Result status="warning" title={ORDEN_MSG.notFound} extra={back} />
-      </>
-    );
+    return <OrdenNoEncontrada title="Reiniciar estado de la orden" />;
   }
   const o = orden.data;
   if (!o) return <PageHeader title="Reiniciar estado de la orden" />;

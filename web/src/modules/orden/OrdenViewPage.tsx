@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, EditOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, WalletOutlined } from '@ant-design/icons';
-import { METODO_PAGO_CARTA_CREDITO, isReadOnly, ORDEN_MSG, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
-import { Button, Card, Descriptions, Flex, Result, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
+import { CheckOutlined, DollarOutlined, EditOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, WalletOutlined } from '@ant-design/icons';
+import { METODO_PAGO_CARTA_CREDITO, isReadOnly, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
+import { Button, Card, Descriptions, Flex, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
@@ -12,6 +12,7 @@ import { useOrden } from './api';
 import { TIPO_ORDEN_NOMBRE, tituloOrden } from './labels';
 import { OrdenArchivos } from './OrdenArchivos';
 import { useOrdenAcciones } from './useOrdenAcciones';
+import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
 
 type Item = OrdenDetalle['orden_items'][number];
@@ -32,19 +33,10 @@ export function OrdenViewPage() {
   const acciones = useOrdenAcciones();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const opciones = useLookups('orden_estados', 'condiciones_comerciales');
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
-      Regresar
-    </Button>
-  );
+  const back = <RegresarAOrdenes />;
 
   if (idOrden === null || orden.isError) {
-    return (
-      <>
-        <PageHeader title="Orden" />
-        <Result status="warning" title={ORDEN_MSG.notFound} extra={back} />
-      </>
-    );
+    return <OrdenNoEncontrada title="Orden" />;
   }
   const o = orden.data;
   if (!o) return <PageHeader title="Orden" />;
