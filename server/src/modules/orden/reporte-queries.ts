@@ -203,6 +203,8 @@ export function totalesItem(db: Executor, f: ReporteFilter): Promise<{ moneda: s
 
 export interface PagoSumas {
   total: string;
+  /** What the payment orders may add up to: the total with its detracción added back. */
+  pagable: string;
   registrado: string;
   aprobado: string;
   depositado: string;
@@ -210,12 +212,19 @@ export interface PagoSumas {
 }
 
 export interface ReportePagoRow extends OrdenCols, PagoSumas {
-  /** Deposited over total × 100, two decimals; null for an order of total 0. */
+  /** Deposited over the payable amount × 100, two decimals; null when that amount is 0. */
   porcentaje: string | null;
 }
 
-/** Sums of an order's payment orders by state (DECISIONS §4 codes), NUMERIC; saldo = total − non-cancelled. */
+/**
+ * The payable amount and the sums of an order's payment orders by state (DECISIONS §4 codes), NUMERIC.
+ * Payable = total with the detracción added back (docs/business-rules.md "Payment orders": the total
+ * subtracts the detracción, each payment order takes its own off), so saldo = payable − non-cancelled.
+ */
 const PAGO_SUMAS = sql`cross join lateral (
+    select o.ord_monto_con_impuesto - coalesce(sum(x.ori_valor_aplicado), 0) as pagable
+    from orden_impuesto x where x.ord_id = o.ord_id and x.ori_tipo = 2) d
+  cross join lateral (
     select coalesce(sum(g.opg_total) filter (where g.opg_estado in ('OPR', 'OXA', 'OPD')), 0) as registrado,
       coalesce(sum(g.opg_total) filter (where g.opg_estado = 'OPA'), 0) as aprobado,
       coalesce(sum(g.opg_total) filter (where g.opg_estado = 'OPP'), 0) as depositado,
@@ -225,11 +234,10 @@ const PAGO_SUMAS = sql`cross join lateral (
 /** The purchase-versus-payment rows of the given orders, in id order. */
 export function pagoRows(db: Executor, ids: number[]): Promise<ReportePagoRow[]> {
   return selectRows<ReportePagoRow>(db, sql`
-    select ${ORDEN_COLUMNAS}, o.ord_monto_con_impuesto::text as total,
+    select ${ORDEN_COLUMNAS}, o.ord_monto_con_impuesto::text as total, d.pagable::text as pagable,
       s.registrado::text as registrado, s.aprobado::text as aprobado, s.depositado::text as depositado,
-      (o.ord_monto_con_impuesto - s.comprometido)::text as saldo,
-      case when o.ord_monto_con_impuesto = 0 then null
-        else round(s.depositado * 100 / o.ord_monto_con_impuesto, 2)::text end as porcentaje
+      (d.pagable - s.comprometido)::text as saldo,
+      case when d.pagable = 0 then null else round(s.depositado * 100 / d.pagable, 2)::text end as porcentaje
     from orden o ${ORDEN_JOINS} ${PAGO_SUMAS}
     where o.ord_id = any(${intArray(ids)})
     order by o.ord_id`);
@@ -238,9 +246,9 @@ export function pagoRows(db: Executor, ids: number[]): Promise<ReportePagoRow[]>
 /** Purchase-versus-payment totals per currency. */
 export function totalesPago(db: Executor, where: SQL): Promise<(PagoSumas & { moneda: string })[]> {
   return selectRows(db, sql`
-    select m.mon_simbolo as moneda, sum(o.ord_monto_con_impuesto)::text as total, sum(s.registrado)::text as registrado,
-      sum(s.aprobado)::text as aprobado, sum(s.depositado)::text as depositado,
-      sum(o.ord_monto_con_impuesto - s.comprometido)::text as saldo
+    select m.mon_simbolo as moneda, sum(o.ord_monto_con_impuesto)::text as total, sum(d.pagable)::text as pagable,
+      sum(s.registrado)::text as registrado, sum(s.aprobado)::text as aprobado, sum(s.depositado)::text as depositado,
+      sum(d.pagable - s.comprometido)::text as saldo
     from orden o join centro_costo c on c.cec_id = o.cec_id join moneda m on m.mon_id = o.mon_id ${PAGO_SUMAS}
     where ${where}
     group by m.mon_id, m.mon_simbolo order by m.mon_id`);

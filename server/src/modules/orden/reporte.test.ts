@@ -237,8 +237,11 @@ describe('/ordenCompra/generarReporte2 (orders against payment orders)', () => {
     });
     expect(s.data[0]['% pagado']).toBe(6.47);
     expect(s.data[2]).toMatchObject({ 'Órdenes de pago registradas': 0, Depositadas: 0, Saldo: Number(o.C.monto_con_impuesto), '% pagado': 0 });
-    expect(s.data[1]).toMatchObject({ Moneda: '$', Depositadas: 500, Saldo: 1577 });
+    // A service order's total already subtracts its detracción (−283); its payment orders may add up to 2 360.
+    expect(s.data[1]).toMatchObject({ Moneda: '$', 'Total orden': 2077, 'Total a pagar': 2360, Depositadas: 500, Saldo: 1860, '% pagado': 21.19 });
+    expect(s.data[0]['Total a pagar']).toBe(total);
     expect(s.totals.map((t) => t['Código'])).toEqual(['Total S/', 'Total $']);
+    expect(s.totals[1]).toMatchObject({ 'Total orden': 2077, 'Total a pagar': 2360, Saldo: 1860 });
     expect(s.totals[0]).toMatchObject({
       'Total orden': cents(o.A.monto_con_impuesto, o.C.monto_con_impuesto, o.F.monto_con_impuesto), Depositadas: 300.05,
       Saldo: cents(o.A.monto_con_impuesto, o.C.monto_con_impuesto, o.F.monto_con_impuesto, '-660.15'),

@@ -76,6 +76,7 @@ const ITEM_COLUMNS: ReportColumn<q.ReporteItemRow>[] = [
 const PAGO_COLUMNS: ReportColumn<q.ReportePagoRow>[] = [
   ...ordenColumns<q.ReportePagoRow>(),
   { header: 'Total orden', width: 15, kind: 'money', value: (r) => r.total },
+  { header: 'Total a pagar', width: 15, kind: 'money', value: (r) => r.pagable },
   { header: 'Órdenes de pago registradas', width: 16, kind: 'money', value: (r) => r.registrado },
   { header: 'Aprobadas', width: 15, kind: 'money', value: (r) => r.aprobado },
   { header: 'Depositadas', width: 15, kind: 'money', value: (r) => r.depositado },
@@ -146,7 +147,7 @@ export function pagosReport(deps: Deps, caller: AccessProfile, input: OrdenPagos
     columns: PAGO_COLUMNS,
     batches: batches(db, where, (ids) => q.pagoRows(db, ids)),
     footer: async () => (await q.totalesPago(db, where)).map((t) => footerRow(PAGO_COLUMNS, `Total ${t.moneda}`, {
-      'Total orden': t.total, 'Órdenes de pago registradas': t.registrado, Aprobadas: t.aprobado, Depositadas: t.depositado, Saldo: t.saldo,
+      'Total orden': t.total, 'Total a pagar': t.pagable, 'Órdenes de pago registradas': t.registrado, Aprobadas: t.aprobado, Depositadas: t.depositado, Saldo: t.saldo,
     })),
   });
 }
