@@ -50,8 +50,8 @@ test('logistics lists, filters, searches and opens orders', async ({ page }) => 
   await expect(rowServicio).toBeVisible();
   await expect(rowCompra).toContainText('S/ 1,141.65');
   await expect(rowCompra).toContainText('Creado');
-  await expect(rowCompra).toContainText('Compra');
-  await expect(rowServicio).toContainText('Servicio');
+  await expect(rowCompra).toContainText('-OC-');
+  await expect(rowServicio).toContainText('-OS-');
   // An order in creado is editable; Nuevo opens the form (e2e/orden-form.spec.ts).
   await expect(rowCompra.getByRole('button', { name: `Editar ${compra.codigo}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toBeVisible();

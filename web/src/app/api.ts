@@ -136,12 +136,18 @@ export function apiUpload<T>(path: string, form: FormData, onProgress?: (percent
 export type DownloadProgress = (received: number, total: number | null) => void;
 
 /**
- * GET (or JSON POST) answering a file, with download progress; XMLHttpRequest because fetch
- * reports none. A refusal answers the JSON envelope instead of the file: its message is thrown.
+ * GET (or JSON POST) answering a file, with download progress (also for a streamed answer without
+ * a length: the bytes so far); XMLHttpRequest because fetch reports none. A refusal answers the JSON envelope instead of the file: its message is thrown.
  */
-export function apiDownload(path: string, opts: { body?: unknown; headers?: Record<string, string>; onProgress?: DownloadProgress } = {}): Promise<Blob> {
+export function apiDownload(
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; onProgress?: DownloadProgress; signal?: AbortSignal } = {},
+): Promise<Blob> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    // Aborting (a closed popup) rejects with the signal's reason, which callers tell apart by `signal.aborted`.
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(opts.signal?.reason ?? new DOMException('Descarga cancelada', 'AbortError'));
     xhr.open(opts.body === undefined ? 'GET' : 'POST', `/api${path}`);
     try {
       Object.entries({ ...sessionHeaders(), ...opts.headers }).forEach(([name, value]) => xhr.setRequestHeader(name, value));

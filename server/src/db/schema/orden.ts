@@ -60,6 +60,8 @@ export const orden = pgTable('orden', {
   uniqueIndex('orden_numero_uq').on(t.ord_tipo_orden, t.ord_anio, t.ord_numero),
   // The order list: year, type, status, newest first (modules/orden/queries.ts).
   index('orden_lista_idx').on(t.ord_anio, t.ord_tipo_orden, t.ore_id, t.ord_id.desc()),
+  // The same list filtered by year alone (the default screen) pages newest first from this one.
+  index('orden_anio_idx').on(t.ord_anio, t.ord_id.desc()),
   index('orden_cec_idx').on(t.cec_id),
   index('orden_pve_idx').on(t.pve_id),
   // The pending-approval list (modules/orden/queries.ts pending): waiting states only.

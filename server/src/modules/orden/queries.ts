@@ -17,6 +17,15 @@ function scopeSql(scope: ProjectScope): SQL {
   return sql`c.pry_id = ${scope.pry_id}`;
 }
 
+/**
+ * The scope as a condition on `orden o` alone (its cost centre's project), so that counting and
+ * paging need no join: the list and pending queries page ids first, then join the page's rows.
+ */
+function ordenScopeSql(scope: ProjectScope): SQL {
+  if (scope.kind === 'project') return sql`o.cec_id in (select cec_id from centro_costo where pry_id = ${scope.pry_id})`;
+  return scopeSql(scope);
+}
+
 export async function centroCosto(db: Executor, cecId: number) {
   const [r] = await selectRows<{ cec_codigo: string; pry_id: number; cec_estado: number }>(db,
     sql`select cec_codigo, pry_id, cec_estado from centro_costo where cec_id = ${cecId}`);
@@ -154,7 +163,7 @@ export interface ListFilter {
 
 /** The order list (spec 1 §2.9), newest first, paged and counted in SQL. */
 export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
-  const where: SQL[] = [sql`o.ord_anio = ${f.year}`, scopeSql(f.scope)];
+  const where: SQL[] = [sql`o.ord_anio = ${f.year}`, ordenScopeSql(f.scope)];
   if (f.tipo) where.push(sql`o.ord_tipo_orden = ${f.tipo}`);
   if (f.status) where.push(sql`o.ore_id = ${f.status}`);
   if (f.coc_id) where.push(sql`o.coc_id = ${f.coc_id}`);
@@ -172,17 +181,16 @@ export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): P
         cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial, m.mon_simbolo,
         o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
         (e.ore_es_editable and ${puedeEditar}) as es_editable
-      from orden o
+      from (select o.ord_id from orden o where ${cond} order by o.ord_id desc limit ${f.length} offset ${f.start}) page
+        join orden o on o.ord_id = page.ord_id
         join centro_costo c on c.cec_id = o.cec_id
         join proveedor v on v.pve_id = o.pve_id
         join orden_estado e on e.ore_id = o.ore_id
         join condicion_comercial cc on cc.coc_id = o.coc_id
         join moneda m on m.mon_id = o.mon_id
         join usuario ur on ur.usu_id = o.ord_usu_registrador
-      where ${cond}
-      order by o.ord_id desc limit ${f.length} offset ${f.start}`),
-    selectRows<{ total: number }>(db, sql`
-      select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
+      order by o.ord_id desc`),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total from orden o where ${cond}`),
   ]);
   return { data, total: Number(total) };
 }
@@ -252,7 +260,7 @@ export async function pending(db: Executor, f: PendingFilter): Promise<Paged<Ord
   else if (f.gerencia !== null) states.push(sql`(o.ore_id = 1 and o.ord_usu_gerencia = ${f.gerencia})`);
   if (f.contabilidad) states.push(sql`o.ore_id = 2`);
   if (states.length === 0) return { data: [], total: 0 };
-  const cond = sql`(${sql.join(states, sql` or `)}) and ${scopeSql(f.scope)}`;
+  const cond = sql`(${sql.join(states, sql` or `)}) and ${ordenScopeSql(f.scope)}`;
   const [data, [{ total }]] = await Promise.all([
     selectRows<OrdenPendienteRow>(db, sql`
       select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
@@ -262,17 +270,16 @@ export async function pending(db: Executor, f: PendingFilter): Promise<Paged<Ord
         e.ore_id as id_orden_estado, e.ore_descripcion as estado,
         case when o.ore_id = 1 then 'aprobar_gerencia' else 'aprobar_contabilidad' end as aprobacion,
         ug.usu_nombre || ' ' || ug.usu_apellido as gerencia
-      from orden o
+      from (select o.ord_id from orden o where ${cond} order by o.ord_id limit ${f.length} offset ${f.start}) page
+        join orden o on o.ord_id = page.ord_id
         join centro_costo c on c.cec_id = o.cec_id
         join proveedor v on v.pve_id = o.pve_id
         join orden_estado e on e.ore_id = o.ore_id
         join condicion_comercial cc on cc.coc_id = o.coc_id
         join moneda m on m.mon_id = o.mon_id
         join usuario ug on ug.usu_id = o.ord_usu_gerencia
-      where ${cond}
-      order by o.ord_id limit ${f.length} offset ${f.start}`),
-    selectRows<{ total: number }>(db, sql`
-      select count(*)::int as total from orden o join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
+      order by o.ord_id`),
+    selectRows<{ total: number }>(db, sql`select count(*)::int as total from orden o where ${cond}`),
   ]);
   return { data, total: Number(total) };
 }

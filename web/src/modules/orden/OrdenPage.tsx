@@ -12,7 +12,6 @@ import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { usePageClamp } from '../../ui/usePageClamp';
 import { useOrdenes, type OrdenFiltros } from './api';
-import { TIPO_ORDEN_NOMBRE } from './labels';
 import { OrdenMasAcciones } from './OrdenMasAcciones';
 import { OrdenReporteBotones } from './OrdenReporteBotones';
 
@@ -56,24 +55,23 @@ export function OrdenPage() {
 
   // Widths keep every column on a 1280 px screen: the code on one line, long names end in '…' (whole on hover).
   const columns: TableColumnsType<OrdenListRow> = [
-    { title: 'N°', dataIndex: 'id_orden', width: 65, align: 'right' },
-    { title: 'Código', dataIndex: 'codigo', width: 205, render: (c: string) => <span style={{ whiteSpace: 'nowrap' }}>{c}</span> },
-    { title: 'Tipo', dataIndex: 'tipo_orden', width: 80, render: (t: number) => TIPO_ORDEN_NOMBRE[t] ?? t },
+    { title: 'N°', dataIndex: 'id_orden', width: 55, align: 'right' },
+    { title: 'Código', dataIndex: 'codigo', width: 200, render: (c: string) => <span style={{ whiteSpace: 'nowrap' }}>{c}</span> },
     { title: 'Fecha', dataIndex: 'fecha_orden', width: 95, render: (d: string) => formatDate(d) },
-    { title: 'Creado por', dataIndex: 'creado_por', width: 120, ellipsis: { showTitle: true } },
-    { title: 'Proveedor', dataIndex: 'proveedor', width: 170, ellipsis: { showTitle: true } },
-    { title: 'Centro de Costo', dataIndex: 'centro_costo', width: 120, ellipsis: { showTitle: true } },
+    { title: 'Creado por', dataIndex: 'creado_por', width: 115, ellipsis: { showTitle: true } },
+    { title: 'Proveedor', dataIndex: 'proveedor', width: 160, ellipsis: { showTitle: true } },
+    { title: 'Centro de Costo', dataIndex: 'centro_costo', width: 115, ellipsis: { showTitle: true } },
     {
       title: 'Total',
       dataIndex: 'monto_con_impuesto',
       align: 'right',
-      width: 120,
+      width: 115,
       render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
     },
     {
       title: 'Estado',
       dataIndex: 'estado',
-      width: 150,
+      width: 140,
       render: (estado: string, o) => <StatusTag text={estado} color={o.estado_styles || 'default'} />,
     },
     { title: 'Condición', dataIndex: 'condicion_comercial', width: 105, ellipsis: { showTitle: true } },
@@ -82,7 +80,7 @@ export function OrdenPage() {
       key: 'opciones',
       align: 'center',
       fixed: 'right',
-      width: 120,
+      width: 110,
       render: (_, o) => (
         <Flex gap={2} justify="center">
           <Tooltip title="Ver">

@@ -1,5 +1,5 @@
+import { formatBytes } from '@obra/domain';
 import { Progress, Typography } from 'antd';
-import { formatBytes } from './reporte-api';
 
 /**
  * While a report downloads: the server streams it without a length, so the bar runs

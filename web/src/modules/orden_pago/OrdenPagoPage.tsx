@@ -6,7 +6,7 @@ import { ORDEN_PAGO_MSG, opgAccionesPermitidas, type OpgAccion, type OrdenCompra
 import { App, Button, Card, Descriptions, Flex, Result, Table, Tooltip, type DescriptionsProps, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useRoleIds, useSession } from '../../app/session';
+import { useAccessProfile, useSession } from '../../app/session';
 import { formatAmount, formatDate, formatMoney, formatRate } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
@@ -26,11 +26,9 @@ type Popup =
 
 const positive = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
-/** The caller's roles and option codes, for the same rules the server applies (the server checks them again). */
+/** The caller's roles, option codes and id, for the same rules the server applies (the server checks them again). */
 function usePerfil() {
-  const session = useSession();
-  const roleIds = useRoleIds();
-  return { roleIds, options: (session?.opciones ?? '').split(',').map((o) => o.trim()).filter(Boolean), usuId: session?.id_usuario ?? 0 };
+  return { ...useAccessProfile(), usuId: useSession()?.id_usuario ?? 0 };
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "orden_anio_idx" ON "orden" USING btree ("ord_anio","ord_id" DESC NULLS LAST);
