@@ -1,6 +1,6 @@
 import type { AccessProfile, OpgAccion, OpgEstado, OrdenCompraPago, OrdenPagoDatos, OrdenPagoModificarDatos } from '@obra/domain';
 import {
-  OPG, ORDEN_PAGO_MSG, ORE_PAGOS_BLOQUEADOS, TIPO_ORDEN, cabeEnSaldo, calcularMontos, calcularSaldo, isReadOnly, limaDate, saldoDisponible,
+  OPG, ORDEN_ARCHIVO_MAX_BYTES, ORDEN_PAGO_MSG, ORE_PAGOS_BLOQUEADOS, TIPO_ORDEN, cabeEnSaldo, calcularMontos, calcularSaldo, isReadOnly, limaDate, saldoDisponible,
   opgDestino, opgPermisoError, opgTransitionError, registroOrdenError,
 } from '@obra/domain';
 import type { Tx } from '../../db/client.ts';
@@ -21,7 +21,8 @@ import * as q from './queries.ts';
 /** The attached document (spec 1 §7 /adjuntar): PDF, JPG or PNG, checked on content, 10 MB. */
 export const DOCUMENTO_RULE: UploadRule = {
   types: { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' },
-  maxBytes: 10 * 1024 * 1024,
+  // The same 10 MB (base 1000, as sizes are shown: spec 1 §9) as the order's attachments.
+  maxBytes: ORDEN_ARCHIVO_MAX_BYTES,
   typeMessage: ORDEN_PAGO_MSG.archivoTipo,
   sizeMessage: ORDEN_PAGO_MSG.archivoTamano,
   missingMessage: ORDEN_PAGO_MSG.archivoFalta,

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { OrdenPagoRow } from '@obra/domain';
+import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_PAGO_MSG, type OrdenPagoRow } from '@obra/domain';
 import { Button, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../ui/toast';
@@ -7,7 +7,6 @@ import { useAdjuntarDocumento } from './api';
 
 /** The server checks the real type and size again (PDF, JPG, PNG; 10 MB). */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-const MAX_BYTES = 10 * 1024 * 1024;
 
 /** Attaches (or replaces) the payment order's document, with upload progress. */
 export function AdjuntarModal({ row, onClose }: { row: OrdenPagoRow; onClose: () => void }) {
@@ -17,8 +16,8 @@ export function AdjuntarModal({ row, onClose }: { row: OrdenPagoRow; onClose: ()
 
   const send = async () => {
     if (!file) return;
-    if (file.size > MAX_BYTES) {
-      toast.error('El documento no debe superar los 10 MB');
+    if (file.size > ORDEN_ARCHIVO_MAX_BYTES) {
+      toast.error(ORDEN_PAGO_MSG.archivoTamano);
       return;
     }
     setPercent(0);
