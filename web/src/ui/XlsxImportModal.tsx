@@ -2,18 +2,9 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { Envelope } from '@obra/domain';
-import { ApiError, apiBlob, apiUpload } from '../app/api';
-import { saveBlob } from './files';
-import { toast } from './toast';
+import { apiBlob, apiUpload } from '../app/api';
+import { XLSX_ACCEPT, rowErrorsOf, useXlsxFile, type RowError } from './useXlsxFile';
 
-/** A row the server refused, by its row number in the sheet (the header is row 1). */
-export interface RowError {
-  fila: number;
-  mensaje: string;
-}
-
-const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_BYTES = 5 * 1024 * 1024;
 
 interface XlsxImportModalProps<T> {
   open: boolean;
@@ -33,12 +24,6 @@ interface XlsxImportModalProps<T> {
   onLoaded: (reply: Envelope<T>) => void;
 }
 
-function rowErrorsOf(error: unknown): RowError[] {
-  if (!(error instanceof ApiError)) return [];
-  const data = error.data as { errores?: RowError[] } | null;
-  return Array.isArray(data?.errores) ? data.errores : [];
-}
-
 /**
  * Load from a spreadsheet: download the template, choose one .xlsx file, then Cargar
  * (shown only once a file is chosen), with upload progress. All or nothing: when the server
@@ -46,10 +31,9 @@ function rowErrorsOf(error: unknown): RowError[] {
  */
 export function XlsxImportModal<T>(props: XlsxImportModalProps<T>) {
   const { open, title, onClose, templatePath, templateFileName, uploadPath, fields, children, blockedReason, onLoaded } = props;
-  const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ message: string; rows: RowError[] } | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { file, setFile, choose, downloading, downloadTemplate } = useXlsxFile(() => setFailure(null));
   const busy = percent !== null;
 
   const reset = () => {
@@ -62,27 +46,6 @@ export function XlsxImportModal<T>(props: XlsxImportModalProps<T>) {
     if (busy) return;
     reset();
     onClose();
-  };
-
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await apiBlob(templatePath, {}), templateFileName);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const choose = (chosen: File) => {
-    if (!/\.xlsx$/i.test(chosen.name)) toast.error('El archivo debe ser una hoja de cálculo Excel (.xlsx)');
-    else if (chosen.size > MAX_BYTES) toast.error('El archivo no debe superar 5 MB');
-    else {
-      setFile(chosen);
-      setFailure(null);
-    }
-    return false;
   };
 
   const load = async () => {
@@ -115,7 +78,7 @@ export function XlsxImportModal<T>(props: XlsxImportModalProps<T>) {
       destroyOnHidden
       footer={
         <Flex justify="space-between">
-          <Button icon={<DownloadOutlined />} loading={downloading} onClick={downloadTemplate}>
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate(() => apiBlob(templatePath, {}), templateFileName)}>
             Descargar Plantilla
           </Button>
           <Flex gap={8}>

@@ -4,28 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Progress, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api';
 import { useRoleIds } from '../../app/session';
-import { saveBlob } from '../../ui/files';
 import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
-import type { RowError } from '../../ui/XlsxImportModal';
+import { XLSX_ACCEPT, rowErrorsOf, useXlsxFile, type RowError } from '../../ui/useXlsxFile';
 import { ordenKeys } from './api';
 import { PLANTILLA_ORDENES, cargarOrdenes, descargarPlantillaOrdenes } from './massive-api';
 
-const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_BYTES = 5 * 1024 * 1024;
 /** Mass-load toasts stay 5 s (spec 1 §9). */
 const TOAST_MASSIVE_SECONDS = 5;
 
 type Result = { ok: true; message: string; orders: OrdenCargada[] } | { ok: false; message: string; rows: RowError[] };
-
-function rowErrorsOf(error: unknown): RowError[] {
-  if (!(error instanceof ApiError)) return [];
-  const data = error.data as { errores?: RowError[] } | null;
-  return Array.isArray(data?.errores) ? data.errores : [];
-}
 
 /**
  * Spec 1 §2.12 /orden/massive: service orders from a spreadsheet. Download the template, choose
@@ -35,34 +25,12 @@ function rowErrorsOf(error: unknown): RowError[] {
 export function OrdenMassivePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const { file, setFile, choose, downloading, downloadTemplate } = useXlsxFile(() => setResult(null));
   const busy = percent !== null;
   // VISUALIZADOR may read the template but never load (the server refuses it too).
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
-
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await descargarPlantillaOrdenes(), PLANTILLA_ORDENES);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const choose = (chosen: File) => {
-    if (!/\.xlsx$/i.test(chosen.name)) toast.error('El archivo debe ser una hoja de cálculo Excel (.xlsx)');
-    else if (chosen.size > MAX_BYTES) toast.error('El archivo no debe superar 5 MB');
-    else {
-      setFile(chosen);
-      setResult(null);
-    }
-    return false;
-  };
 
   const load = async () => {
     if (!file) return;
@@ -101,7 +69,7 @@ export function OrdenMassivePage() {
             registra ninguna orden.
           </Typography.Paragraph>
           <div>
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={downloadTemplate}>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate(descargarPlantillaOrdenes, PLANTILLA_ORDENES)}>
               Descargar plantilla
             </Button>
           </div>
