@@ -30,3 +30,4 @@ export * from './orden/reporte.ts';
 export * from './orden/documentos.ts';
 export * from './common/time.ts';
 export * from './orden/acciones.ts';
+export * from './common/format.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OrdenArchivoRetrieve, formatBytes } from './documentos.ts';
+import { formatBytes } from '../common/format.ts';
+import { OrdenArchivoRetrieve } from './documentos.ts';
 
 describe('formatBytes (spec 1 §9: base 1000)', () => {
   it('writes bytes, then one decimal in kB, MB, GB', () => {

@@ -72,21 +72,3 @@ export interface OrdenNotificada {
   id_orden: number;
   para: string;
 }
-
-const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
-
-/** A byte size in base 1000 with one decimal from kB up (spec 1 §9): 950 → '950 B', 12345 → '12.3 kB'. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '-';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  if (unit === 0) return `${bytes} B`;
-  // 999.95 kB would print as "1000.0 kB": carry it to the next unit.
-  const rounded = Math.round(value * 10) / 10;
-  if (rounded >= 1000 && unit < UNITS.length - 1) return `1.0 ${UNITS[unit + 1]}`;
-  return `${rounded.toFixed(1)} ${UNITS[unit]}`;
-}

@@ -1,6 +1,8 @@
-import { METODO_PAGO_CARTA_CREDITO, ORE, TIPO_DESCUENTO, TIPO_ORDEN, type OrdenDetalle } from '@obra/domain';
+import {
+  METODO_PAGO_CARTA_CREDITO, ORE, TIPO_DESCUENTO, TIPO_ORDEN, formatAmount, formatDecimal, formatRate, fromScaled, sumCents, toScaled, type OrdenDetalle,
+} from '@obra/domain';
 import PDFDocument from 'pdfkit';
-import { amount, cents, date, decimal, orDash, rate, sumCents, toCents } from './pdf-format.ts';
+import { date, orDash } from './pdf-format.ts';
 
 /**
  * The order as an A4 PDF (spec 1 §2.9 "download PDF", §9 "order PDF named by code"): company
@@ -136,7 +138,7 @@ function supplier(w: Writer) {
 
 function orderData(w: Writer) {
   const o = w.data.orden;
-  const adelanto = o.ord_porcentaje_adelanto ? ` (adelanto ${decimal(o.ord_porcentaje_adelanto)}%)` : '';
+  const adelanto = o.ord_porcentaje_adelanto ? ` (adelanto ${formatDecimal(o.ord_porcentaje_adelanto)}%)` : '';
   const list: Field[] = [
     { label: 'Centro de costo', value: `${o.centro_costo.codigo} - ${o.centro_costo.descripcion}` },
     { label: 'Moneda', value: `${o.moneda.descripcion} (${o.moneda.simbolo})` },
@@ -163,11 +165,11 @@ function columns(o: OrdenDetalle): Col[] {
     { title: 'Marca', width: 70, align: 'left', value: (i) => (i.marca.id_marca === 0 ? '-' : i.marca.descripcion) },
     { title: 'Descripción', width: 0, align: 'left', value: (i) => i.descripcion },
     { title: 'UND', width: 36, align: 'center', value: (i) => i.unidad.simbolo },
-    { title: 'CANT.', width: 52, align: 'right', value: (i) => decimal(i.cantidad) },
-    { title: 'P.U.', width: 64, align: 'right', value: (i) => decimal(i.precio_unitario, 2) },
+    { title: 'CANT.', width: 52, align: 'right', value: (i) => formatDecimal(i.cantidad) },
+    { title: 'P.U.', width: 64, align: 'right', value: (i) => formatDecimal(i.precio_unitario, 2) },
   ];
-  if (o.es_importacion === 1) cols.push({ title: 'P. FOB', width: 60, align: 'right', value: (i) => (i.precio_fob === null ? '-' : decimal(i.precio_fob, 2)) });
-  cols.push({ title: 'SUBTOTAL', width: 74, align: 'right', value: (i) => amount(i.importe) });
+  if (o.es_importacion === 1) cols.push({ title: 'P. FOB', width: 60, align: 'right', value: (i) => (i.precio_fob === null ? '-' : formatDecimal(i.precio_fob, 2)) });
+  cols.push({ title: 'SUBTOTAL', width: 74, align: 'right', value: (i) => formatAmount(i.importe) });
   const fixed = cols.reduce((s, c) => s + c.width, 0);
   return cols.map((c) => (c.width === 0 ? { ...c, width: W - fixed } : c));
 }
@@ -216,13 +218,13 @@ function totals(w: Writer) {
   const sym = o.moneda.simbolo;
   // Subtotal = Σ line amounts; discount = subtotal − discounted subtotal (as the order view).
   const subtotal = sumCents(o.orden_items.map((i) => i.importe));
-  const descuento = subtotal - toCents(o.monto_sin_impuesto);
+  const descuento = subtotal - (toScaled(o.monto_sin_impuesto, 2) ?? 0n);
   const rows: { label: string; value: string; strong?: boolean }[] = [
-    { label: 'SubTotal', value: cents(subtotal) },
-    { label: o.tipo_descuento === TIPO_DESCUENTO.PORCENTAJE ? `Descuento (${decimal(o.descuento)}%)` : 'Descuento', value: cents(-descuento) },
-    { label: 'SubTotal con descuento', value: amount(o.monto_sin_impuesto) },
-    ...o.orden_impuestos.map((t) => ({ label: `${t.descripcion} (${rate(t.valor)}%)`, value: amount(t.valor_aplicado) })),
-    { label: 'TOTAL', value: amount(o.monto_con_impuesto), strong: true },
+    { label: 'SubTotal', value: fromScaled(subtotal, 2) },
+    { label: o.tipo_descuento === TIPO_DESCUENTO.PORCENTAJE ? `Descuento (${formatDecimal(o.descuento)}%)` : 'Descuento', value: fromScaled(-descuento, 2) },
+    { label: 'SubTotal con descuento', value: formatAmount(o.monto_sin_impuesto) },
+    ...o.orden_impuestos.map((t) => ({ label: `${t.descripcion} (${formatRate(t.valor)}%)`, value: formatAmount(t.valor_aplicado) })),
+    { label: 'TOTAL', value: formatAmount(o.monto_con_impuesto), strong: true },
   ];
   const labelW = 170;
   const valueW = 96;
