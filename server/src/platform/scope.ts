@@ -21,6 +21,17 @@ export function projectFilter(scope: ProjectScope, column: Column): SQL | undefi
   return eq(column, scope.pry_id);
 }
 
+/** Whether a record of project `pryId` is within the scope. */
+export const inScope = (scope: ProjectScope, pryId: number | null) =>
+  scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
+
+/** The scope as a raw SQL condition on a project column expression (e.g. sql`c.pry_id`). */
+export function projectSql(scope: ProjectScope, column: SQL): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind === 'none') return sql`false`;
+  return sql`${column} = ${scope.pry_id}`;
+}
+
 /** A single record of another project answers 404, so its existence is not revealed. */
 export function assertInProject(scope: ProjectScope, pryId: number | null, what = 'el registro'): void {
   if (scope.kind === 'all') return;

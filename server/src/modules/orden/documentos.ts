@@ -1,11 +1,11 @@
 import type { AccessProfile, OrdenArchivoRow, OrdenDetalle, OrdenNotificada } from '@obra/domain';
-import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN } from '@obra/domain';
+import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN, formatAmount } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { CheckedFile, UploadRule } from '../../platform/files.ts';
-import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import { inScope, projectScope } from '../../platform/scope.ts';
 import * as dq from './documentos-queries.ts';
-import { amount, date } from './pdf-format.ts';
+import { date } from './pdf-format.ts';
 import { buildOrdenPdf, type OrdenPdfData, type OrdenPdfFirma, type OrdenPdfOptions } from './pdf.ts';
 import * as q from './queries.ts';
 
@@ -23,8 +23,6 @@ export const ARCHIVO_RULE: UploadRule = {
   sizeMessage: ORDEN_DOC_MSG.archivoTamano,
   missingMessage: ORDEN_DOC_MSG.archivoFalta,
 };
-
-const inScope = (scope: ProjectScope, pryId: number) => scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
 
 const nombreTipo = (o: Pick<OrdenDetalle, 'tipo_orden'>) => (o.tipo_orden === TIPO_ORDEN.SERVICIO ? 'Orden de Servicio' : 'Orden de Compra');
 const persona = (u: { nombre: string; apellido: string }) => `${u.nombre} ${u.apellido}`.trim();
@@ -76,7 +74,7 @@ function mailText(data: OrdenPdfData): string {
     `Estimados señores de ${o.proveedor.razon_social}:`,
     '',
     `Les enviamos adjunta la ${nombreTipo(o)} N° ${o.codigo}, de fecha ${date(o.fecha_orden)}, emitida por ${empresa.name}`
-      + ` por un total de ${o.moneda.simbolo} ${amount(o.monto_con_impuesto)}.`,
+      + ` por un total de ${o.moneda.simbolo} ${formatAmount(o.monto_con_impuesto)}.`,
     '',
     `Lugar de entrega: ${o.lugar_entrega}`,
     `Fecha de pago: ${date(o.fecha_pago)}`,

@@ -6,7 +6,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import { inScope, projectScope } from '../../platform/scope.ts';
 import * as q from './queries.ts';
 
 /**
@@ -14,8 +14,6 @@ import * as q from './queries.ts';
  * Each one runs in a transaction with the order row locked `FOR UPDATE`: of two simultaneous
  * calls on one order the second waits, then sees the new state and gets 409.
  */
-
-const inScope = (scope: ProjectScope, pryId: number) => scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
 
 type Locked = NonNullable<Awaited<ReturnType<typeof q.lockEstado>>>;
 

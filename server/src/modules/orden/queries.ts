@@ -2,7 +2,7 @@ import type { OrdenDetalle, OrdenHistorialRow, OrdenListRow, OrdenPendienteRow, 
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { orden, ordenHistorial, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
 /** The columns of `orden` a save writes (everything but number, code, year, state, registrar). */
@@ -10,12 +10,8 @@ export type OrdenValues = Omit<typeof orden.$inferInsert, 'ord_id' | 'ord_numero
 export type ItemValues = Omit<typeof ordenItem.$inferInsert, 'oci_id' | 'ord_id'>;
 export type ImpuestoValues = Omit<typeof ordenImpuesto.$inferInsert, 'ori_id' | 'ord_id'>;
 
-/** Restricts `pry_id` of the order's cost centre (alias `c`) to the caller's scope. */
-function scopeSql(scope: ProjectScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'none') return sql`false`;
-  return sql`c.pry_id = ${scope.pry_id}`;
-}
+/** The caller's scope on the project of the order's cost centre (alias `c`). */
+const scopeSql = (scope: ProjectScope): SQL => projectSql(scope, sql`c.pry_id`);
 
 /**
  * The scope as a condition on `orden o` alone (its cost centre's project), so that counting and

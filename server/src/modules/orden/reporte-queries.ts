@@ -1,7 +1,8 @@
 import { CONDICION, ORDEN_ESTADOS } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { projectSql, type ProjectScope } from '../../platform/scope.ts';
+import { intArray } from '../../platform/sql-arrays.ts';
 
 /**
  * SQL of the order reports (docs/business-rules.md "Order reports"). The reports page through
@@ -24,13 +25,8 @@ export interface ReporteFilter {
   scope: ProjectScope;
 }
 
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
-function scopeSql(scope: ProjectScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'none') return sql`false`;
-  return sql`c.pry_id = ${scope.pry_id}`;
-}
+/** The caller's scope on the project of the order's cost centre (alias `c`). */
+const scopeSql = (scope: ProjectScope): SQL => projectSql(scope, sql`c.pry_id`);
 
 /** The product condition on a line `i` (its product `p`), or null when the report filters no product. */
 function productoSql(f: ReporteFilter): SQL | null {

@@ -2,14 +2,10 @@ import type { OrdenPagoRow, Paged } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { ordenPago } from '../../db/schema/index.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 
-/** Restricts the project of the order's cost centre (alias `c`) to the caller's scope. */
-function scopeSql(scope: ProjectScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  if (scope.kind === 'none') return sql`false`;
-  return sql`c.pry_id = ${scope.pry_id}`;
-}
+/** The caller's scope on the project of the order's cost centre (alias `c`). */
+const scopeSql = (scope: ProjectScope): SQL => projectSql(scope, sql`c.pry_id`);
 
 export interface OrdenLocked {
   ord_id: number;

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
 import type { CheckedFile, UploadRule } from '../../platform/files.ts';
-import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import { inScope, projectScope } from '../../platform/scope.ts';
 import { applyDeposits } from '../orden/estados.ts';
 import * as q from './queries.ts';
 
@@ -32,8 +32,6 @@ const MIME: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg'
 
 /** Counter series of an order's payment order numbers (DECISIONS §2: 1, 2, 3 ... within the order). */
 const serie = (ordId: number) => `OPG-${ordId}`;
-
-const inScope = (scope: ProjectScope, pryId: number) => scope.kind === 'all' || (scope.kind === 'project' && scope.pry_id === pryId);
 
 /** The order locked, or 404 when absent or outside the caller's scope (DECISIONS §1). */
 async function lockOrden(tx: Tx, caller: AccessProfile, ordId: number): Promise<q.OrdenLocked> {

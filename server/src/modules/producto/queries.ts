@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { categoriaProducto, marca, producto, tipoProducto, unidadMedida } from '../../db/schema/index.ts';
 import { likePattern } from '../../platform/search.ts';
+import { intArray } from '../../platform/sql-arrays.ts';
 
 const row = {
   prv_id: producto.prv_id,
@@ -169,7 +170,6 @@ export async function setEstado(db: Executor, id: number, estado: 0 | 1): Promis
 /* ---------- import: names to ids, compared by the database's lower() like its unique indexes ---------- */
 
 const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-const intArray = (values: number[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[]`;
 
 /** `clave` is the name exactly as asked. */
 export interface NamedRef { clave: string; id: number; estado: number; nombre: string }
