@@ -44,3 +44,19 @@ export async function readUpload(request: FastifyRequest, fileField: string, rul
   const checked: CheckedFile = { buffer: file.buffer, extension, mime: detected.mime, filename: file.filename };
   return { fields, file: checked };
 }
+
+const MAX_FILE_NAME = 255;
+
+/**
+ * The name the file is kept under: the client's name without any path or control characters,
+ * ending in the extension of its real type (a PNG sent as 'foto.pdf' becomes 'foto.pdf.png').
+ */
+export function storedFileName(original: string, extension: string): string {
+  const last = original.split(/[\\/]/).pop() ?? '';
+  const base = [...last].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f).join('').trim().normalize('NFC');
+  const accepted = extension === 'jpg' ? ['jpg', 'jpeg'] : [extension];
+  const dot = base.lastIndexOf('.');
+  const current = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  const [stem, ext] = accepted.includes(current) ? [base.slice(0, dot), base.slice(dot + 1)] : [base || 'archivo', extension];
+  return `${stem.slice(0, MAX_FILE_NAME - ext.length - 1)}.${ext}`;
+}

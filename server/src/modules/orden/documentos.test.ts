@@ -5,7 +5,8 @@ import { selectRows } from '../../db/client.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
 import { ADMIN, VIEWER, createTestContext, type TestContext } from '../../test/harness.ts';
 import { attachment } from './documentos-routes.ts';
-import { download, nombreArchivo } from './documentos.ts';
+import { storedFileName } from '../../platform/files.ts';
+import { download } from './documentos.ts';
 
 type Auth = { authorization: string };
 let ctx: TestContext;
@@ -269,10 +270,10 @@ describe('attachments', () => {
     const res = await upload(id, { filename: 'foto.pdf', content: png([1, 2, 3]) }, u.logistica);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ file_name: 'foto.pdf.png', tipo: 'image/png' });
-    expect(nombreArchivo('C:\\fakepath\\Guía.JPEG', 'jpg')).toBe('Guía.JPEG');
-    expect(nombreArchivo('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
-    expect(nombreArchivo('', 'docx')).toBe('archivo.docx');
-    expect(nombreArchivo(`${'a'.repeat(300)}.pdf`, 'pdf')).toHaveLength(255);
+    expect(storedFileName('C:\\fakepath\\Guía.JPEG', 'jpg')).toBe('Guía.JPEG');
+    expect(storedFileName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
+    expect(storedFileName('', 'docx')).toBe('archivo.docx');
+    expect(storedFileName(`${'a'.repeat(300)}.pdf`, 'pdf')).toHaveLength(255);
   });
 
   it('answers 404 outside the project, 403 to VISUALIZADOR uploading, 409 on a cancelled order', async () => {

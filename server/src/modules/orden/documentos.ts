@@ -2,7 +2,7 @@ import type { AccessProfile, OrdenArchivoRow, OrdenDetalle, OrdenNotificada } fr
 import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN, formatAmount } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import type { CheckedFile, UploadRule } from '../../platform/files.ts';
+import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import * as dq from './documentos-queries.ts';
 import { date } from './pdf-format.ts';
@@ -128,22 +128,6 @@ export async function listArchivos(deps: Deps, caller: AccessProfile, ordId: num
   return dq.archivos(deps.database.db, ordId);
 }
 
-const MAX_NOMBRE = 255;
-
-/**
- * The name the file is kept under: the client's name without any path or control characters,
- * ending in the extension of its real type (a PNG sent as 'foto.pdf' becomes 'foto.pdf.png').
- */
-export function nombreArchivo(original: string, extension: string): string {
-  const last = original.split(/[\\/]/).pop() ?? '';
-  const base = [...last].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f).join('').trim().normalize('NFC');
-  const accepted = extension === 'jpg' ? ['jpg', 'jpeg'] : [extension];
-  const dot = base.lastIndexOf('.');
-  const current = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  const [stem, ext] = accepted.includes(current) ? [base.slice(0, dot), base.slice(dot + 1)] : [base || 'archivo', extension];
-  return `${stem.slice(0, MAX_NOMBRE - ext.length - 1)}.${ext}`;
-}
-
 /**
  * `/orden/file/save`: the file (already checked on content and size) is stored under a key the
  * server generates and its row inserted, with the order locked so that it cannot be cancelled
@@ -159,7 +143,7 @@ export async function saveArchivo(deps: Deps, caller: AccessProfile, ordId: numb
       if (o.ore_id === ORE.ANULADO) throw conflict(ORDEN_DOC_MSG.adjuntarAnulada);
       clave = await deps.storage.put('orden-archivos', file.extension, file.buffer);
       const id = await dq.insertArchivo(tx, {
-        ord_id: ordId, oar_nombre: nombreArchivo(file.filename, file.extension), oar_clave: clave, oar_tipo: file.mime,
+        ord_id: ordId, oar_nombre: storedFileName(file.filename, file.extension), oar_clave: clave, oar_tipo: file.mime,
         oar_tamano: file.buffer.length, usu_id: caller.usu_id,
       });
       const row = await dq.archivo(tx, id);

@@ -1,7 +1,7 @@
 import type { Paged, PrecioItemRow } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 
 export interface PrecioFilter {
   /** A regular expression over the lower-cased description, or null for every item. */
@@ -19,9 +19,7 @@ export interface PrecioFilter {
  * `orden_item_descripcion_trgm` serves (pg_trgm indexes regular expressions as well as LIKE).
  */
 export async function search(db: Executor, f: PrecioFilter): Promise<Paged<PrecioItemRow>> {
-  const where: SQL[] = [sql`o.ore_id <> ${f.excluir}`];
-  if (f.scope.kind === 'none') where.push(sql`false`);
-  if (f.scope.kind === 'project') where.push(sql`c.pry_id = ${f.scope.pry_id}`);
+  const where: SQL[] = [sql`o.ore_id <> ${f.excluir}`, projectSql(f.scope, sql`c.pry_id`)];
   if (f.pattern !== null) where.push(sql`lower(i.oci_descripcion) ~ ${f.pattern}`);
   const cond = sql.join(where, sql` and `);
   const [data, [{ total }]] = await Promise.all([

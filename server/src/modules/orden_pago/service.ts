@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
-import type { CheckedFile, UploadRule } from '../../platform/files.ts';
+import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import { applyDeposits } from '../orden/estados.ts';
 import * as q from './queries.ts';
@@ -156,8 +156,7 @@ export async function adjuntar(deps: Deps, caller: AccessProfile, opgId: number,
       const { pago } = await lockPago(tx, caller, opgId, 'adjuntar');
       const clave = await deps.storage.put('ordenes-pago', file.extension, file.buffer);
       stored.push(clave);
-      const nombre = file.filename.replace(/[\\/\r\n"]/g, '_').slice(-255) || `orden-pago-${pago.opg_numero}.${file.extension}`;
-      const version = await q.updatePago(tx, opgId, { opg_archivo_clave: clave, opg_archivo_nombre: nombre });
+      const version = await q.updatePago(tx, opgId, { opg_archivo_clave: clave, opg_archivo_nombre: storedFileName(file.filename, file.extension) });
       return { anterior: pago.opg_archivo_clave, opg_version: version };
     });
   } catch (err) {
