@@ -38,14 +38,14 @@ async function tieneIngresosOPagos(tx: Tx, o: Locked): Promise<boolean> {
 const ORE_POR_DEPOSITOS: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL];
 
 /**
- * After a payment order of `ordId` was deposited, in the same transaction (DECISIONS §4): the
- * deposits covering the order total make it pagado, less than that pago parcial, with its
- * history line. Returns the order's state.
+ * After a payment order of `ordId` was deposited, in the same transaction (DECISIONS §4): deposits
+ * that `cubren` (cover) what the order's payment orders may add up to make it pagado, less than that
+ * pago parcial, with its history line. The payment orders module measures the coverage. Returns the order's state.
  */
-export async function applyDeposits(tx: Tx, ordId: number, usuId: number): Promise<number> {
+export async function applyDeposits(tx: Tx, ordId: number, usuId: number, cubren: boolean): Promise<number> {
   const o = await q.lockEstado(tx, ordId);
   if (!o) throw notFound(ORDEN_MSG.notFound);
-  const hasta = (await q.depositosCubren(tx, ordId)) ? ORE.PAGADO : ORE.PAGO_PARCIAL;
+  const hasta = cubren ? ORE.PAGADO : ORE.PAGO_PARCIAL;
   if (hasta === o.ore_id || !ORE_POR_DEPOSITOS.includes(o.ore_id)) return o.ore_id;
   await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: 'Depósito de orden de pago' });
   return hasta;

@@ -285,15 +285,3 @@ export async function tienePagoAprobado(db: Executor, ordId: number): Promise<bo
   const rows = await selectRows(db, sql`select 1 from orden_pago where ord_id = ${ordId} and opg_estado in ('OPA', 'OPP') limit 1`);
   return rows.length > 0;
 }
-
-/**
- * Whether the deposited payment orders (OPP) of an order cover it: their totals against the order's
- * total with the detracción added back, as the payment orders' balance counts (orden_pago/queries.ts).
- */
-export async function depositosCubren(db: Executor, ordId: number): Promise<boolean> {
-  const [r] = await selectRows<{ cubre: boolean }>(db, sql`
-    select coalesce((select sum(opg_total) from orden_pago where ord_id = o.ord_id and opg_estado = 'OPP'), 0)
-      >= o.ord_monto_con_impuesto - coalesce((select sum(i.ori_valor_aplicado) from orden_impuesto i where i.ord_id = o.ord_id and i.ori_tipo = 2), 0) as cubre
-    from orden o where o.ord_id = ${ordId}`);
-  return r?.cubre === true;
-}

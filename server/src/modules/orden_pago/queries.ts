@@ -28,6 +28,14 @@ export interface OrdenLocked {
  */
 const montoPagable = sql`(o.ord_monto_con_impuesto - coalesce((select sum(i.ori_valor_aplicado) from orden_impuesto i where i.ord_id = o.ord_id and i.ori_tipo = 2), 0))`;
 
+/** Whether the deposited payment orders (OPP) of an order add up to its payable amount (`montoPagable`). */
+export async function depositosCubren(db: Executor, ordId: number): Promise<boolean> {
+  const [r] = await selectRows<{ cubre: boolean }>(db, sql`
+    select coalesce((select sum(opg_total) from orden_pago where ord_id = o.ord_id and opg_estado = 'OPP'), 0) >= ${montoPagable} as cubre
+    from orden o where o.ord_id = ${ordId}`);
+  return r?.cubre === true;
+}
+
 /**
  * The purchase order locked `FOR UPDATE` with what payment orders check. Every payment order
  * mutation takes this lock first, so registrations, modifications and deposits of one order

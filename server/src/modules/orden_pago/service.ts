@@ -142,7 +142,7 @@ export function depositar(deps: Deps, caller: AccessProfile, d: { opg_id: number
     const opg_version = await q.updatePago(tx, pago.opg_id, {
       opg_estado: OPG.DEPOSITADA, opg_depositante: caller.usu_id, opg_fecha_deposito: fecha, opg_numero_operacion: d.opg_numero_operacion,
     });
-    const ore_id = await applyDeposits(tx, orden.ord_id, caller.usu_id);
+    const ore_id = await applyDeposits(tx, orden.ord_id, caller.usu_id, await q.depositosCubren(tx, orden.ord_id));
     return { opg_id: pago.opg_id, opg_numero: pago.opg_numero, opg_estado: OPG.DEPOSITADA, opg_version, ore_id };
   });
 }
