@@ -62,7 +62,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
   await expect(popup.getByTestId('opg-pago')).toHaveText('S/ 440.00');
   await shot(page, 'orden-pago-registrar');
   await popup.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se registro la orden de pago')).toBeVisible();
+  await expect(page.getByText('Se registró la orden de pago')).toBeVisible();
   await expect(popup).toBeHidden();
   await expect(row(page, 1)).toContainText('Registrada');
   await expect(row(page, 1)).toContainText('S/ 440.00');

@@ -63,18 +63,21 @@ export const ORE_REGISTRO_PAGO: readonly number[] = [ORE.APROBACION_GERENCIA, OR
 /** Order states in which its payment orders are frozen (only deleting them is allowed). */
 export const ORE_PAGOS_BLOQUEADOS: readonly number[] = [ORE.CREADO, ORE.ANULADO];
 
-/** Texts of the payment order calls (spec 1 §5, §8; docs/business-rules.md "Payment orders"). */
+/**
+ * Texts of the payment order calls (spec 1 §5, §8; docs/business-rules.md "Payment orders"). The spec's
+ * literal texts (the `falta*` and `confirmar*` ones) stay exactly as the spec writes them; our own carry their accents.
+ */
 export const ORDEN_PAGO_MSG = {
   faltaRegistrar: 'Falta ingresar datos para registrar la orden de pago',
   faltaModificar: 'Falta ingresar datos para modificar la orden de pago',
-  registrada: 'Se registro la orden de pago',
-  modificada: 'Se modifico la orden de pago',
-  solicitada: 'Se solicito la aprobacion de la orden de pago',
-  aprobada: 'Se aprobo la orden de pago',
-  desaprobada: 'Se desaprobo la orden de pago',
-  eliminada: 'Se elimino la orden de pago',
-  depositada: 'Se registro el deposito de la orden de pago',
-  adjuntado: 'Se adjunto el documento de la orden de pago',
+  registrada: 'Se registró la orden de pago',
+  modificada: 'Se modificó la orden de pago',
+  solicitada: 'Se solicitó la aprobación de la orden de pago',
+  aprobada: 'Se aprobó la orden de pago',
+  desaprobada: 'Se desaprobó la orden de pago',
+  eliminada: 'Se eliminó la orden de pago',
+  depositada: 'Se registró el depósito de la orden de pago',
+  adjuntado: 'Se adjuntó el documento de la orden de pago',
   confirmarAprobar: 'Desea aprobar la orden de pago?',
   confirmarEliminar: '¿Desea eliminar la orden de pago?',
   confirmarSolicitar: '¿Desea solicitar la aprobacion de la orden de pago?',

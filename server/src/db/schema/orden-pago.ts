@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
 import { orden } from './orden.ts';
 import { estadoDocumento, tipoDocumento } from './reference.ts';
@@ -27,7 +28,7 @@ export const ordenPago = pgTable('orden_pago', {
   opg_aprobador: integer().references(() => usuario.usu_id),
   opg_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
   opg_fecha_aprobacion: timestamp({ withTimezone: true }),
-  /** Treasury's deposit (OPA → OPP). */
+  /** Treasury's deposit (OPA → OPP); a deposited payment order always has its operation number. */
   opg_depositante: integer().references(() => usuario.usu_id),
   opg_fecha_deposito: timestamp({ withTimezone: true }),
   opg_numero_operacion: varchar({ length: 60 }).notNull().default(''),
@@ -37,5 +38,7 @@ export const ordenPago = pgTable('orden_pago', {
   opg_version: integer().notNull().default(1),
 }, (t) => [
   uniqueIndex('orden_pago_numero_uq').on(t.ord_id, t.opg_numero),
-  index('orden_pago_estado_idx').on(t.opg_estado),
+  // The payment-order inbox: one state (its default filter), newest first.
+  index('orden_pago_estado_id_idx').on(t.opg_estado, t.opg_id.desc()),
+  check('orden_pago_deposito_operacion_ck', sql`${t.opg_estado} <> 'OPP' or ${t.opg_numero_operacion} <> ''`),
 ]);

@@ -12,7 +12,9 @@ afterAll(() => f.ctx.close());
 const accion = (path: string, opgId: number, who: Auth, extra: Record<string, unknown> = {}) => f.opg(path, { orden_pago: { opg_id: opgId, ...extra } }, who);
 const depositar = (opgId: number, who = f.u.tesoreria, extra: Record<string, unknown> = { opg_numero_operacion: 'OP-123' }) => accion('depositar', opgId, who, extra);
 const nuevo = async (ordId: number, total: string | number) => (expectOk(await f.registrar(ordId, total)).data as { opg_id: number }).opg_id;
-const setEstado = (opgId: number, estado: string) => f.rows(sql`update orden_pago set opg_estado = ${estado} where opg_id = ${opgId}`);
+// A deposited payment order always carries its operation number (a check constraint).
+const setEstado = (opgId: number, estado: string) =>
+  f.rows(sql`update orden_pago set opg_estado = ${estado}, opg_numero_operacion = ${estado === 'OPP' ? 'OP-1' : ''} where opg_id = ${opgId}`);
 const historial = async (ordId: number) =>
   (await f.rows<{ d: number | null; h: number }>(sql`select ore_id_desde as d, ore_id_hasta as h from orden_historial where ord_id = ${ordId} order by orh_id`))
     .map((r) => [r.d === null ? null : Number(r.d), Number(r.h)]);
@@ -21,7 +23,7 @@ describe('the payment order flow', () => {
   it('registrada → por aprobar → aprobada → depositada; the order becomes pago parcial, then pagado', async () => {
     const ordId = await f.emitida(); // 1180.00
     const a = await nuevo(ordId, 500);
-    expect(expectOk(await accion('solicitarAprobacion', a, f.u.logistica))).toMatchObject({ message: 'Se solicito la aprobacion de la orden de pago', data: { opg_estado: 'OXA', opg_version: 2 } });
+    expect(expectOk(await accion('solicitarAprobacion', a, f.u.logistica))).toMatchObject({ message: 'Se solicitó la aprobación de la orden de pago', data: { opg_estado: 'OXA', opg_version: 2 } });
     expectRefused(await accion('solicitarAprobacion', a, f.u.logistica), 409, 'La aprobación de la orden de pago ya fue solicitada');
     // The approver is the caller, whatever the body names.
     expectOk(await accion('aprobar', a, f.u.gerencia, { opg_aprobador: f.ids.admin }));
@@ -31,7 +33,7 @@ describe('the payment order flow', () => {
 
     expectRefused(await depositar(a, f.u.gerencia), 403, 'Solo Tesorería puede registrar el depósito de una orden de pago');
     const dep = expectOk(await depositar(a));
-    expect(dep).toMatchObject({ message: 'Se registro el deposito de la orden de pago', data: { opg_estado: 'OPP', ore_id: 13 } });
+    expect(dep).toMatchObject({ message: 'Se registró el depósito de la orden de pago', data: { opg_estado: 'OPP', ore_id: 13 } });
     expect(await f.ordenEstado(ordId)).toBe(13);
     const depositada = expectOk(await accion('obtener', a, f.u.logistica)).data as Record<string, unknown>;
     expect(depositada).toMatchObject({ opg_numero_operacion: 'OP-123', opg_depositante_nombre: 'Miguel Rojas Cárdenas' });
@@ -73,7 +75,7 @@ describe('the payment order flow', () => {
     } }, f.u.logistica));
     expect(expectOk(await accion('solicitarAprobacion', a, f.u.logistica)).data).toMatchObject({ opg_estado: 'OXA' });
     expectOk(await accion('aprobar', a, f.u.gerencia));
-    expect(expectOk(await accion('eliminar', a, f.u.logistica))).toMatchObject({ message: 'Se elimino la orden de pago', data: { opg_estado: 'OPC' } });
+    expect(expectOk(await accion('eliminar', a, f.u.logistica))).toMatchObject({ message: 'Se eliminó la orden de pago', data: { opg_estado: 'OPC' } });
   });
 
   it('refuses every action from a state that does not allow it (409) and changes nothing', async () => {
@@ -158,7 +160,7 @@ describe('attached document', () => {
     const id = await nuevo(ordId, 10);
     const r = await upload(id, { name: 'Factura Ñandú.pdf', content: PDF, type: 'application/pdf' });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().message).toBe('Se adjunto el documento de la orden de pago');
+    expect(r.json().message).toBe('Se adjuntó el documento de la orden de pago');
     const first = await clave(id);
     expect(first).toMatch(/^ordenes-pago\/[0-9a-f-]+\.pdf$/);
     const dl = await accion('archivo', id, f.u.viewer);

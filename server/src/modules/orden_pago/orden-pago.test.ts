@@ -24,7 +24,7 @@ describe('registrar', () => {
     });
     // 437.50 × 0.12 = 52.5 → 53 (half-up); pago 384.50. The client's amounts and creator are ignored.
     const r1 = expectOk(await f.registrar(ordId, '437.50', { opg_detraccion: '1', opg_pago: '1', opg_creador: f.ids.admin }));
-    expect(r1).toMatchObject({ status: 'success', message: 'Se registro la orden de pago', data: { opg_numero: 1, opg_estado: 'OPR', opg_total: '437.5', opg_detraccion: '53.00', opg_pago: '384.50' } });
+    expect(r1).toMatchObject({ status: 'success', message: 'Se registró la orden de pago', data: { opg_numero: 1, opg_estado: 'OPR', opg_total: '437.5', opg_detraccion: '53.00', opg_pago: '384.50' } });
     const r2 = expectOk(await f.registrar(ordId, 100));
     expect(r2.data).toMatchObject({ opg_numero: 2, opg_detraccion: '12.00', opg_pago: '88.00' });
 
@@ -129,7 +129,7 @@ describe('modificar', () => {
       tid_id: null, opg_comprobante: null, opg_sistema_pago: 3, opg_total: total,
     } });
     const r = expectOk(await f.opg('modificar', body(1, '250'), f.u.logistica));
-    expect(r).toMatchObject({ message: 'Se modifico la orden de pago', data: { opg_version: 2, opg_detraccion: '30.00', opg_pago: '220.00' } });
+    expect(r).toMatchObject({ message: 'Se modificó la orden de pago', data: { opg_version: 2, opg_detraccion: '30.00', opg_pago: '220.00' } });
     expectRefused(await f.opg('modificar', body(1, '260'), f.u.logistica), 409, 'El registro fue modificado por otro usuario, vuelva a cargarlo');
     const got = expectOk(await f.opg('obtener', { orden_pago: { opg_id } }, f.u.logistica)).data;
     expect(got).toMatchObject({ opg_descripcion: 'Segundo adelanto', opg_fecha_pago_programado: '2027-01-15', opg_pago_cierre: 1, tid_id: null, opg_comprobante: '', opg_sistema_pago: 3, opg_total: '250.00' });
