@@ -31,8 +31,11 @@ export function formatAmount(text: string | number | null | undefined): string {
   return scaled === null ? String(text ?? '') : fromScaled(scaled, 2);
 }
 
-/** An amount with its currency symbol: 'S/ 1,234.50'. */
-export const formatMoney = (symbol: string, text: string | number | null | undefined) => `${symbol} ${formatAmount(text)}`;
+/** An amount with its currency symbol: 'S/ 1,234.50'; the sign goes before the symbol: '-S/ 843.00'. */
+export function formatMoney(symbol: string, text: string | number | null | undefined): string {
+  const amount = formatAmount(text);
+  return amount.startsWith('-') ? `-${symbol} ${amount.slice(1)}` : `${symbol} ${amount}`;
+}
 
 /**
  * A quantity or unit price: at least `min` decimals, up to 4 when they matter
