@@ -55,6 +55,8 @@ export const orden = pgTable('orden', {
   ord_fecha_aprobacion_gerencia: timestamp({ withTimezone: true }),
   ord_usu_aprobador_contabilidad: integer().references(() => usuario.usu_id),
   ord_fecha_aprobacion_contabilidad: timestamp({ withTimezone: true }),
+  /** Rejected by an approver and not saved since: it does not wait for gerencia (docs/business-rules.md "Orders"). */
+  ord_rechazada: boolean().notNull().default(false),
 }, (t) => [
   uniqueIndex('orden_codigo_uq').on(t.ord_codigo),
   uniqueIndex('orden_numero_uq').on(t.ord_tipo_orden, t.ord_anio, t.ord_numero),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Document counters (DECISIONS §2): one row per series and year, locked while numbering. */
@@ -37,4 +38,9 @@ export const correoSalida = pgTable('correo_salida', {
   cos_adjuntos: jsonb().$type<{ nombre: string; clave: string; tipo: string }[]>().notNull().default([]),
   cos_estado: varchar({ length: 20 }).notNull().default('pendiente'),
   cos_error: text(),
-}, (t) => [index('correo_salida_fecha_idx').on(t.cos_fecha)]);
+}, (t) => [
+  index('correo_salida_fecha_idx').on(t.cos_fecha),
+  // The outbox screen: filtered by state, newest first (platform/mail-queries.ts), and searched by recipient or subject.
+  index('correo_salida_estado_idx').on(t.cos_estado, t.cos_id.desc()),
+  index('correo_salida_search_trgm').using('gin', sql`(lower(${t.cos_para} || ' ' || ${t.cos_asunto})) gin_trgm_ops`),
+]);
