@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows, type Executor } from '../db/client.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { AppError } from './errors.ts';
+import { listPage, type ListRequest, type ListSpec } from './list.ts';
+
+let ctx: TestContext;
+let db: Executor;
+
+interface Row { id: number; grupo: number; nombre: string }
+
+// A scratch table whose order (grupo, then id) has many ties on grupo.
+const spec = (desc: boolean): ListSpec => ({
+  name: `lista_prueba_${desc ? 'desc' : 'asc'}`,
+  from: sql`lista_prueba p`,
+  key: [{ expr: 'p.grupo', type: 'int' }, { expr: 'p.id', type: 'int' }],
+  desc,
+  columns: sql`p.id, p.grupo, p.nombre`,
+  join: sql`join lista_prueba p on p.id = page.k1`,
+});
+
+const req = (r: Partial<ListRequest> = {}): ListRequest => ({ start: 0, length: 4, contar: true, exacto: false, despues: null, ...r });
+
+async function insert(grupo: number, nombre: string) {
+  await db.execute(sql`insert into lista_prueba (grupo, nombre) values (${grupo}, ${nombre})`);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = ctx.deps.database.db;
+  await db.execute(sql`create table lista_prueba (id serial primary key, grupo int not null, nombre text not null)`);
+  for (let i = 0; i < 23; i++) await insert(i % 3, `fila ${i}`);
+});
+afterAll(() => ctx.close());
+
+/** Every row of the list, walking `siguiente` from page 1 (or OFFSET when `byKey` is false). */
+async function walk(s: ListSpec, where: ReturnType<typeof sql>[], byKey: boolean): Promise<Row[]> {
+  const rows: Row[] = [];
+  let despues: string | null = null;
+  for (let start = 0; ; start += 4) {
+    const page = await listPage<Row>(db, s, where, req({ start, despues: byKey ? despues : null, contar: start === 0 }));
+    rows.push(...page.data);
+    if (!page.siguiente) return rows;
+    despues = page.siguiente;
+  }
+}
+
+describe('lists (docs/architecture.md "Lists")', () => {
+  it('stops counting past the cap and says so, and counts all when asked', async () => {
+    const capped = await listPage<Row>(db, spec(true), [], req(), { countCap: 5 });
+    expect(capped).toMatchObject({ total: 6, total_exacto: false });
+    const exact = await listPage<Row>(db, spec(true), [], req({ exacto: true }), { countCap: 5 });
+    expect(exact).toMatchObject({ total: 23, total_exacto: true });
+    const few = await listPage<Row>(db, spec(true), [sql`p.grupo = 1`], req(), { countCap: 10 });
+    expect(few).toMatchObject({ total: 8, total_exacto: true });
+    expect(exact.data).toEqual(capped.data);
+  });
+
+  it('does not count when the client already knows the total, and says the figure is a lower bound', async () => {
+    const page2 = await listPage<Row>(db, spec(true), [], req({ start: 4, contar: false }));
+    expect(page2.data).toHaveLength(4);
+    expect(page2).toMatchObject({ total: 9, total_exacto: false });
+    const last = await listPage<Row>(db, spec(true), [], req({ start: 20, contar: false }));
+    expect(last).toMatchObject({ total: 23, total_exacto: false });
+    expect(last.siguiente).toBeUndefined();
+  });
+
+  it('returns by key the same rows as by position over a whole list with ties, in both directions', async () => {
+    for (const desc of [true, false]) {
+      const all = await selectRows<Row>(db, sql.raw(`select id, grupo, nombre from lista_prueba order by grupo ${desc ? 'desc' : 'asc'}, id ${desc ? 'desc' : 'asc'}`));
+      expect(await walk(spec(desc), [], true)).toEqual(all);
+      expect(await walk(spec(desc), [], false)).toEqual(all);
+    }
+    const filtered = await walk(spec(true), [sql`p.nombre like ${'fila 1%'}`], true);
+    expect(filtered.map((r) => r.nombre).sort()).toEqual(['fila 1', ...Array.from({ length: 10 }, (_, i) => `fila 1${i}`)].sort());
+  });
+
+  it('moves to the next page after an insert without repeating or skipping a row', async () => {
+    const before = await walk(spec(true), [], true);
+    const page1 = await listPage<Row>(db, spec(true), [], req());
+    await insert(2, 'nueva');
+    const page2 = await listPage<Row>(db, spec(true), [], req({ start: 4, despues: page1.siguiente, contar: false }));
+    expect(page2.data).toEqual(before.slice(4, 8));
+    // By position the new row pushes the last row of page 1 onto page 2.
+    const byOffset = await listPage<Row>(db, spec(true), [], req({ start: 4 }));
+    expect(byOffset.data[0]).toEqual(page1.data[3]);
+    await db.execute(sql`delete from lista_prueba where nombre = 'nueva'`);
+  });
+
+  it('gives the same results through its prepared statements over repeated filter shapes', async () => {
+    const direct = (grupo: number) => selectRows<Row>(db, sql`select id, grupo, nombre from lista_prueba where grupo = ${grupo} order by grupo desc, id desc limit 4`);
+    for (const grupo of [0, 1, 2, 0, 1, 2]) {
+      const page = await listPage<Row>(db, spec(true), [sql`p.grupo = ${grupo}`], req());
+      expect(page.data).toEqual(await direct(grupo));
+      const all = await listPage<Row>(db, spec(true), [], req());
+      expect(all.data.map((r) => r.id)).toEqual((await walk(spec(true), [], false)).slice(0, 4).map((r) => r.id));
+    }
+    if (ctx.deps.database.kind === 'postgres') {
+      // On one connection, the list's statements are kept under their names (prefix and a hash of the shape's SQL).
+      const names = await db.transaction(async (tx) => {
+        await listPage<Row>(tx, spec(true), [sql`p.grupo = ${1}`], req());
+        await listPage<Row>(tx, spec(true), [sql`p.grupo = ${2}`], req());
+        return selectRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'lista_prueba_desc%' order by name`);
+      });
+      expect(new Set(names.map((n) => n.name.replace(/_[0-9a-f]{16}$/, '')))).toEqual(new Set(['lista_prueba_desc_count', 'lista_prueba_desc_page']));
+    }
+  });
+
+  it('answers 400 to a key it did not give', async () => {
+    for (const despues of ['no-es-base64!', Buffer.from('[1]').toString('base64url'), Buffer.from('["x", 1]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+      await expect(listPage(db, spec(true), [], req({ despues }))).rejects.toMatchObject({ statusCode: 400 });
+    }
+    await expect(listPage(db, spec(true), [], req({ despues: 'x' }))).rejects.toBeInstanceOf(AppError);
+  });
+});

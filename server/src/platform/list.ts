@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { badRequest } from './errors.ts';
+
+/**
+ * The one way a list pages and counts (docs/architecture.md "Lists"):
+ * - the count stops past COUNT_CAP unless the exact figure is asked for, and is skipped when
+ *   the client already knows it (`contar: false`);
+ * - the next page is found by key (`where key < last seen order by key limit n`), a jump to a
+ *   page number by OFFSET; either way the page's keys are found first on the paged table alone
+ *   and only the page's rows are joined;
+ * - both statements run as named prepared statements, one name per list and SQL text (that
+ *   is, per filter shape), so PostgreSQL parses and plans each shape once per connection.
+ *
+ * The order-list statements as they run (H7's bench repeats them; `$n` in order):
+ *   page, by key:  select <columns>, page.k0 as "_k0" from (select o.ord_id as k0 from orden o
+ *                  where o.ord_anio = $1 and true and o.ord_id < $2 order by k0 desc limit $3 offset $4) page
+ *                  join orden o on o.ord_id = page.k0 join centro_costo c ... order by page.k0 desc
+ *   count, capped: select count(*)::int as total from (select 1 from orden o where o.ord_anio = $1 and true limit $2) t
+ * (`$2` of the count is COUNT_CAP + 1; the page asks for one row more than it shows, to know
+ * whether a next page exists.) server/src/modules/orden/queries.ts has the columns and joins.
+ */
+
+/** One part of a list's order; the last part is unique (a tiebreak id) so the order is total. */
+export interface KeyPart {
+  /** SQL expression over the paged table's alias, never null, e.g. 'o.ord_id'. */
+  expr: string;
+  type: 'int' | 'text' | 'timestamp';
+}
+
+export interface ListSpec {
+  /** Prefix of the prepared statements' names, e.g. 'orden_list'. */
+  name: string;
+  /** The table paged and counted, with its alias: sql`orden o`. Filters use that alias only. */
+  from: SQL;
+  /** The order, most significant part first, all in one direction. */
+  key: KeyPart[];
+  desc: boolean;
+  /** Columns of a row; the tables of `join` and the page's keys `page.k0`, `page.k1`... are in reach. */
+  columns: SQL;
+  /** Joins bringing the row back from the page's keys, starting with the paged table: sql`join orden o on o.ord_id = page.k0 ...`. */
+  join: SQL;
+}
+
+/** Where a page starts and what to count: a spec 1 request (`start`, `length`) or its `page {number, size}` form. */
+export type ListRequest = Pick<PageRequest, 'start' | 'length' | 'contar' | 'exacto' | 'despues'>;
+
+export function fromPageQuery(p: PageQuery): ListRequest {
+  return { start: (p.number - 1) * p.size, length: p.size, contar: p.contar, exacto: p.exacto, despues: p.despues };
+}
+
+export interface ListOptions {
+  /** Tests shrink the cap to see it work on a few rows. */
+  countCap?: number;
+}
+
+const dialect = new PgDialect();
+
+/** Runs `query` as a named prepared statement: the name is the list's prefix and a hash of the text. */
+async function prepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+const invalidKey = () => badRequest('La página pedida no es válida; vuelva a la primera página');
+
+const validValue: Record<KeyPart['type'], (v: unknown) => boolean> = {
+  int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
+  text: (v) => typeof v === 'string' && v.length <= 500,
+  timestamp: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T][\d:.]+([+-]\d\d(:?\d\d)?|Z)?$/.test(v),
+};
+
+/** The key values of `despues`, checked against the list's key (a bad one answers 400, never a SQL error). */
+function decodeKey(spec: ListSpec, token: string): unknown[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidKey();
+  }
+  if (!Array.isArray(values) || values.length !== spec.key.length) throw invalidKey();
+  spec.key.forEach((k, i) => { if (!validValue[k.type](values[i])) throw invalidKey(); });
+  return values;
+}
+
+const encodeKey = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+const keyNames = (spec: ListSpec) => spec.key.map((_, i) => `k${i}`);
+
+/** A page of a list and, unless told not to, its count. `where` are conditions on the paged table's alias. */
+export async function listPage<Row>(db: Executor, spec: ListSpec, where: SQL[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
+  const cond = where.length ? sql.join(where, sql` and `) : sql`true`;
+  const names = keyNames(spec);
+  const keyCols = sql.raw(spec.key.map((k, i) => `${k.expr} as ${names[i]}`).join(', '));
+  const order = sql.raw(names.map((n) => `${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
+  const pageOrder = sql.raw(names.map((n) => `page.${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
+  const outKeys = sql.raw(names.map((n) => `page.${n} as "_${n}"`).join(', '));
+  let after = sql``;
+  let skip = req.start;
+  if (req.despues) {
+    const values = decodeKey(spec, req.despues);
+    const cols = sql.raw(`(${spec.key.map((k) => k.expr).join(', ')})`);
+    after = sql` and ${cols} ${sql.raw(spec.desc ? '<' : '>')} (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+    skip = 0;
+  }
+  const pageSql = sql`select ${spec.columns}, ${outKeys}
+    from (select ${keyCols} from ${spec.from} where ${cond}${after} order by ${order} limit ${req.length + 1} offset ${skip}) page
+    ${spec.join}
+    order by ${pageOrder}`;
+  const cap = opts.countCap ?? COUNT_CAP;
+  const countSql = req.exacto
+    ? sql`select count(*)::int as total from ${spec.from} where ${cond}`
+    : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${cap + 1}) t`;
+  const [raw, counted] = await Promise.all([
+    prepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
+    req.contar ? prepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
+  ]);
+  const more = raw.length > req.length;
+  const rows = raw.slice(0, req.length);
+  const last = rows.at(-1);
+  const data = rows.map((r) => {
+    const row = { ...r };
+    for (const n of names) delete row[`_${n}`];
+    return row as Row;
+  });
+  const reply: Paged<Row> = counted
+    ? { data, total: Number(counted[0].total), total_exacto: req.exacto || Number(counted[0].total) <= cap }
+    // Not counted: what the page proves, flagged as a lower bound.
+    : { data, total: req.start + rows.length + (more ? 1 : 0), total_exacto: false };
+  // int8 keys arrive as text from node-postgres: the key is kept in the type its check expects.
+  if (more && last) reply.siguiente = encodeKey(spec.key.map((k, i) => (k.type === 'int' ? Number(last[`_${names[i]}`]) : last[`_${names[i]}`])));
+  return reply;
+}
