@@ -135,7 +135,14 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
+/** `npm run bench -- <scenario> …` runs a named scenario; without one, the full run above. */
+const SCENARIOS: Record<string, () => Promise<(argv: string[]) => Promise<void>>> = {
+  lists: async () => (await import('./lists.ts')).runLists,
+};
+
+const [first, ...rest] = process.argv.slice(2);
+const scenario = first && SCENARIOS[first];
+(scenario ? scenario().then((runScenario) => runScenario(rest)) : main()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;
 });

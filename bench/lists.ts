@@ -1,0 +1,210 @@
+/**
+ * Scenario `lists`: the order list (`/orden/get-orden-list`) on one database, for one or two
+ * checkouts of the product (before / after), each started as its own process (bench/product.ts).
+ * Per round and checkout: for each workload, one recorded request gives its SQL, then the product
+ * is loaded (autocannon in a worker thread) and, on PostgreSQL, pgbench runs the same SQL with the
+ * same connections right after, so each figure has its limit beside it. Rounds alternate the order
+ * of the checkouts (B A, A B, …) so machine noise falls on both; the tables give medians.
+ *
+ *   npm run bench -- lists --database-url postgres://…/obra_bench_200k [--before /tmp/h7-before] [--after .]
+ *   npm run bench -- lists --pglite bench/.data/pglite-50000 --workloads page1,key
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runLoad, type LoadSummary } from './load.ts';
+import { runPgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
+import { startProduct, type Product, type Target } from './product.ts';
+import { listWorkloads, type ListWorkload } from './list-workloads.ts';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const progress = (line: string) => process.stderr.write(`· ${line}\n`);
+
+interface Side {
+  label: 'before' | 'after';
+  checkout: string;
+}
+
+interface Measure {
+  side: Side['label'];
+  workload: string;
+  round: number;
+  load: LoadSummary;
+  pgbench: PgbenchResult | null;
+  statements: number;
+}
+
+const YEAR = 2026;
+
+/** Rows of the list's default filter (this year), read straight from the database. */
+async function yearRows(target: Target, product: Product): Promise<number> {
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      const r = await client.query<{ n: number }>('select count(*)::int as n from orden where ord_anio = $1', [YEAR]);
+      return r.rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+  // PGlite is open in the product's process only: ask the product (its total may be capped).
+  const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ year: YEAR, start: 0, length: 10 }),
+  });
+  return Number(((await res.json()) as { data: { total: number } }).data.total);
+}
+
+async function post(product: Product, body: string): Promise<{ status: number; json: { status?: string; message?: string; data?: { data?: unknown[]; total?: unknown } } }> {
+  const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
+    body,
+  });
+  return { status: res.status, json: (await res.json()) as never };
+}
+
+async function measureSide(side: Side, round: number, target: Target, flags: Flags, port: number): Promise<Measure[]> {
+  progress(`round ${round} ${side.label}: starting ${side.checkout} on port ${port}`);
+  const product = await startProduct(side.checkout, port, target);
+  const results: Measure[] = [];
+  try {
+    const rows = await yearRows(target, product);
+    const workloads = await listWorkloads({ product, year: YEAR, rows, names: flags.workloads });
+    for (const w of workloads) {
+      // The second request is recorded: caches filled by the first one are then warm, as under load.
+      await checked(product, w);
+      const statements = await product.record(async () => { await checked(product, w); });
+      const job = { url: `${product.base}/api/orden/get-orden-list`, method: 'POST' as const, body: w.body, connections: flags.connections,
+        headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' } };
+      if (flags.warmup) await runLoad({ ...job, duration: flags.warmup });
+      progress(`round ${round} ${side.label}: ${w.name} (${statements.length} statements)`);
+      const load = await runLoad({ ...job, duration: flags.duration });
+      let bench: PgbenchResult | null = null;
+      if (target.databaseUrl && statements.length) {
+        const script = pgbenchScript(statements);
+        const file = `/tmp/obra-bench-${side.label}-${w.key}.sql`;
+        if (flags.warmup) await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.warmup });
+        bench = await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.duration });
+      }
+      results.push({ side: side.label, workload: w.name, round, load, pgbench: bench, statements: statements.length });
+    }
+  } finally {
+    await product.stop();
+  }
+  return results;
+}
+
+/** A request that must answer a full page: a wrong body must not be measured as speed. */
+async function checked(product: Product, w: ListWorkload): Promise<void> {
+  const r = await post(product, w.body);
+  const page = r.json.data?.data;
+  if (r.status !== 200 || r.json.status !== 'success' || !Array.isArray(page) || page.length === 0) {
+    throw new Error(`${w.name}: HTTP ${r.status} ${r.json.message ?? ''} (${Array.isArray(page) ? page.length : 'no'} rows)`);
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const f0 = (v: number) => v.toFixed(0);
+const f2 = (v: number) => v.toFixed(2);
+
+function table(results: Measure[], sides: Side[]): void {
+  const names = [...new Set(results.map((r) => r.workload))];
+  out('| workload | checkout | req/s (median) | req/s range | p50 / p95 ms | pgbench tps (median) | product / pgbench | statements | non-2xx / errors |');
+  out('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const rps: Record<string, number> = {};
+  for (const name of names) {
+    for (const side of sides) {
+      const rs = results.filter((r) => r.workload === name && r.side === side.label);
+      if (!rs.length) continue;
+      const v = rs.map((r) => r.load.rps);
+      const pgb = rs.flatMap((r) => (r.pgbench ? [r.pgbench.tps] : []));
+      rps[`${side.label}|${name}`] = median(v);
+      const bad = rs.reduce((s, r) => s + r.load.non2xx, 0);
+      const errors = rs.reduce((s, r) => s + r.load.errors + (r.pgbench?.failed ?? 0), 0);
+      out(`| ${name} | ${side.label} | ${f0(median(v))} | ${f0(Math.min(...v))}–${f0(Math.max(...v))} | `
+        + `${f0(median(rs.map((r) => r.load.p50)))} / ${f0(median(rs.map((r) => r.load.p95)))} | `
+        + `${pgb.length ? f0(median(pgb)) : '—'} | ${pgb.length ? f2(median(v) / median(pgb)) : '—'} | ${rs[0].statements} | ${bad} / ${errors} |`);
+    }
+  }
+  if (sides.length === 2) {
+    out();
+    out('| workload | after / before (req/s medians) |');
+    out('|---|---:|');
+    for (const name of names) {
+      const b = rps[`before|${name}`];
+      const a = rps[`after|${name}`];
+      if (a && b) out(`| ${name} | ${f2(a / b)} |`);
+    }
+  }
+}
+
+interface Flags {
+  target: Target;
+  sides: Side[];
+  rounds: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  port: number;
+  workloads: string[];
+  json?: string;
+}
+
+function parse(argv: string[]): Flags {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      'database-url': { type: 'string' },
+      pglite: { type: 'string' },
+      before: { type: 'string' },
+      after: { type: 'string', default: '.' },
+      rounds: { type: 'string', default: '1' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      port: { type: 'string', default: '3310' },
+      workloads: { type: 'string', default: 'page1,offset,key,search' },
+      json: { type: 'string' },
+    },
+  });
+  if (!values['database-url'] === !values.pglite) throw new Error('give exactly one of --database-url and --pglite <data dir>');
+  const sides: Side[] = [
+    ...(values.before ? [{ label: 'before' as const, checkout: resolve(values.before) }] : []),
+    { label: 'after', checkout: resolve(values.after) },
+  ];
+  return {
+    target: values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) },
+    sides,
+    rounds: Number(values.rounds),
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    port: Number(values.port),
+    workloads: values.workloads.split(','),
+    json: values.json,
+  };
+}
+
+export async function runLists(argv: string[]): Promise<void> {
+  const flags = parse(argv);
+  const results: Measure[] = [];
+  for (let round = 1; round <= flags.rounds; round++) {
+    const order = round % 2 ? flags.sides : [...flags.sides].reverse();
+    for (const side of order) results.push(...await measureSide(side, round, flags.target, flags, flags.port + round));
+  }
+  if (flags.json) writeFileSync(flags.json, `${JSON.stringify(results, null, 1)}\n`);
+  const where = flags.target.databaseUrl ? `PostgreSQL ${flags.target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${flags.target.dataDir}`;
+  out(`## lists on ${where}: ${flags.rounds} round(s), ${flags.duration} s × ${flags.connections} connections after ${flags.warmup} s warm-up`);
+  out();
+  for (const s of flags.sides) out(`- ${s.label}: ${s.checkout}`);
+  out();
+  table(results, flags.sides);
+}
