@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'bench/.data/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'server/dist/**', 'bench/.data/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import rootPackage from '../package.json' with { type: 'json' };
+import { compressAssets } from './compress.ts';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     port: 5173,
