@@ -35,7 +35,10 @@ test('inventory adds, finds and deletes a unit of measure', async ({ page }) => 
   await dialog.getByLabel('Descripción').fill('Kilo');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya existe una unidad con ese símbolo')).toBeVisible();
+  await expect(dialog.getByLabel('Descripción')).toHaveValue('Kilo');
+  // Closing a changed popup asks first.
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await page.getByRole('dialog', { name: '¿Descartar los cambios?' }).getByRole('button', { name: 'Descartar' }).click();
   await expect(dialog).toBeHidden();
 
   await search.fill('pulgada');

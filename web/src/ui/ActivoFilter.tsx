@@ -1,11 +1,7 @@
-import { Select } from 'antd';
 import { ACTIVO_OPTIONS } from './options';
+import { SelectFilter } from './SelectFilter';
 
 export type ActivoValue = 0 | 1 | null;
-
-// antd Select refuses a null option value, so 'Todos' is a string inside the widget only.
-const TODOS = 'todos';
-const OPTIONS = [{ value: TODOS, label: 'Todos' }, ...ACTIVO_OPTIONS];
 
 interface ActivoFilterProps {
   /** 1 Activo, 0 Inactivo, null Todos: as the list calls take it. */
@@ -14,15 +10,7 @@ interface ActivoFilterProps {
   label?: string;
 }
 
-/** Status filter of the list screens: Todos / Activo / Inactivo. */
+/** Status filter of the list screens: Todos / Activo / Inactivo, labelled 'Estado'. */
 export function ActivoFilter({ value, onChange, label = 'Estado' }: ActivoFilterProps) {
-  return (
-    <Select<number | string>
-      aria-label={label}
-      value={value ?? TODOS}
-      options={OPTIONS}
-      onChange={(v) => onChange(v === 0 || v === 1 ? v : null)}
-      style={{ width: 140 }}
-    />
-  );
+  return <SelectFilter<0 | 1> label={label} value={value} options={ACTIVO_OPTIONS} onChange={onChange} />;
 }

@@ -1,15 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { isReadOnly, type Paged } from '@obra/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Flex, Tooltip, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useRoleIds } from '../app/session';
-import { DataTable } from './DataTable';
-import { PageHeader } from './PageHeader';
-import { SearchInput } from './SearchInput';
-import { useConfirmDelete } from './useConfirmDelete';
+import { ListPage } from './ListPage';
+import { SearchFilter } from './SearchInput';
 import { useListParams } from './useListParams';
-import { usePageClamp } from './usePageClamp';
 
 interface CatalogPageProps<T extends object> {
   title: string;
@@ -33,62 +30,47 @@ interface CatalogPageProps<T extends object> {
  * of 10 and a confirmed delete. VISUALIZADOR sees the list only (DECISIONS §1).
  */
 export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
-  const { title, searchPlaceholder, rowKey, emptyText, useRows, rowName, confirmTitle, onDelete, renderAdd } = props;
+  const { title, searchPlaceholder, rowKey, columns, emptyText, useRows, rowName, confirmTitle, onDelete, renderAdd } = props;
   const list = useListParams({ search: '' });
   const rows = useRows(list.params);
-  const confirmDelete = useConfirmDelete();
   const [adding, setAdding] = useState(false);
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
-  usePageClamp(list.page, rows.data?.data, rows.data?.total, list.setPage);
-
-  const columns: TableColumnsType<T> = [...props.columns];
-  if (!readOnly) {
-    columns.push({
-      title: 'Acciones',
-      key: 'acciones',
-      align: 'center',
-      width: 100,
-      render: (_, row) => (
-        <Tooltip title="Eliminar">
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`Eliminar ${rowName(row)}`}
-            onClick={() => confirmDelete({ title: confirmTitle(row), onConfirm: () => onDelete(row) })}
-          />
-        </Tooltip>
-      ),
-    });
-  }
 
   return (
-    <>
-      <PageHeader
-        title={title}
-        extra={
-          !readOnly && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              Agregar
-            </Button>
-          )
-        }
-      />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchInput placeholder={searchPlaceholder} onSearch={(search) => list.setFilters({ search })} />
-      </Flex>
-      <DataTable<T>
-        rowKey={rowKey}
-        columns={columns}
-        rows={rows.data?.data}
-        total={rows.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={rows.isFetching}
-        emptyText={emptyText}
-        style={{ maxWidth: 720 }}
-      />
+    <ListPage<T>
+      title={title}
+      actions={
+        !readOnly && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Agregar
+          </Button>
+        )
+      }
+      filters={<SearchFilter placeholder={searchPlaceholder} onSearch={(search) => list.setFilters({ search })} />}
+      rowKey={rowKey}
+      columns={columns}
+      rows={rows.data?.data}
+      total={rows.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={rows.isFetching}
+      emptyText={emptyText}
+      minWidth={480}
+      style={{ maxWidth: 720 }}
+      rowName={rowName}
+      rowActions={(row) => [
+        {
+          key: 'eliminar',
+          label: 'Eliminar',
+          icon: <DeleteOutlined />,
+          danger: true,
+          hidden: readOnly,
+          confirm: confirmTitle(row),
+          onClick: () => onDelete(row),
+        },
+      ]}
+    >
       {adding && renderAdd(() => setAdding(false))}
-    </>
+    </ListPage>
   );
 }

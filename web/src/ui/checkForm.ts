@@ -5,7 +5,21 @@ import { toast } from './toast';
 interface Issue {
   path: PropertyKey[];
   message: string;
+  code?: string;
+  origin?: string;
+  minimum?: unknown;
 }
+
+/** A blank field: no value at all, or an empty text or list where one is needed. */
+const isBlank = (i: Issue) =>
+  i.code === 'invalid_type' || (i.code === 'too_small' && Number(i.minimum) === 1 && (i.origin === 'string' || i.origin === 'array'));
+
+/**
+ * What a field shows: a blank one says what it lacks ('El campo es requerido', spec 1 §5);
+ * the form-level text a schema gives blanks ('Faltan ingresar datos') is toasted once instead
+ * of repeated under every field. Format rules keep their own text ('El campo debe ser un correo válido').
+ */
+const fieldMessage = (i: Issue) => (isBlank(i) ? MSG.required : i.message);
 
 /** What a domain zod schema offers; structural, so the web needs no zod import of its own. */
 export interface SafeParser<T> {
@@ -14,21 +28,21 @@ export interface SafeParser<T> {
 
 /**
  * Validates a payload with its domain schema (ARCHITECTURE convention 2). On failure the first
- * issue's message is toasted and every failing field of `form` is marked; `at` is the payload
- * wrapper the form's field names sit under (`['usuario']` for `{usuario: {...}}`).
+ * issue's message is toasted once and every failing field of `form` is marked with what it
+ * lacks; `at` is the payload wrapper the form's field names sit under (`['usuario']` for `{usuario: {...}}`).
  */
 export function checkForm<T>(schema: SafeParser<T>, payload: unknown, form?: FormInstance, at: string[] = []): T | null {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
   const { issues } = result.error;
   toast.error(issues[0]?.message ?? MSG.badRequest);
-  // One message per field: its first issue ('Faltan ingresar datos' before a format rule).
+  // One message per field: its first issue (blank before a format rule).
   const byField = new Map<string, string>();
   issues
     .filter((i) => i.path.length > at.length)
     .forEach((i) => {
       const name = String(i.path[at.length]);
-      if (!byField.has(name)) byField.set(name, i.message);
+      if (!byField.has(name)) byField.set(name, fieldMessage(i));
     });
   form?.setFields([...byField].map(([name, message]) => ({ name, errors: [message] })));
   return null;

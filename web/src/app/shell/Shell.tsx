@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSessionRefresh } from '../../modules/auth/api';
 import { routeMessage, withoutMessage } from '../../ui/routeMessage';
 import { SHELL_TOAST_SECONDS, toast } from '../../ui/toast';
+import { LeaveGuardHost } from '../../ui/useLeaveGuard';
 import { useSession } from '../session';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
@@ -29,6 +30,7 @@ export function Shell() {
   if (!session) return null;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <LeaveGuardHost />
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
         <Link to="/home" style={{ color: '#fff', fontSize: 20, fontWeight: 600 }}>
           Obra

@@ -1,0 +1,64 @@
+import { Flex, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from './DataTable';
+import { PageHeader } from './PageHeader';
+import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
+import { usePageClamp } from './usePageClamp';
+
+export interface ListPageProps<T extends object> extends Omit<DataTableProps<T>, 'title'> {
+  title: string;
+  /** The toolbar at the right of the title ('Agregar', 'Cargar', ...); empty for read-only roles. */
+  actions?: ReactNode;
+  /** The filter bar: SearchFilter, SelectFilter, ActivoFilter or a FilterField (each labelled). */
+  filters?: ReactNode;
+  /** A row's actions; the column is left out when no row has one (e.g. VISUALIZADOR). */
+  rowActions?: (row: T) => RowAction[];
+  /** How a row is named in its actions' accessible names ('Editar CC01'). */
+  rowName?: (row: T) => string;
+  /** Below this width the table scrolls sideways; above it, it fills the page and cuts long texts. */
+  minWidth?: number;
+  /** The screen's popups. */
+  children?: ReactNode;
+}
+
+/**
+ * The skeleton of a list screen: title and toolbar (in the same place for every role), a labelled
+ * filter bar, the server-paged table with its row actions and empty text, and the popups.
+ */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { title, actions, filters, rowActions, rowName, minWidth = 960, children, columns = [], ...table } = props;
+  usePageClamp(table.page, table.rows, table.total, table.onPageChange);
+
+  const actionCounts = (table.rows ?? []).map((row) => (rowActions?.(row) ?? []).filter((a) => !a.hidden).length);
+  const mostActions = Math.max(0, ...actionCounts);
+  const allColumns: TableColumnsType<T> =
+    rowActions && mostActions > 0
+      ? [
+          ...columns,
+          {
+            title: 'Acciones',
+            key: 'acciones',
+            align: 'center',
+            fixed: 'right',
+            width: Math.max(96, rowActionsWidth(mostActions)),
+            render: (_, row) => <RowActions name={rowName?.(row) ?? ''} actions={rowActions(row)} />,
+          },
+        ]
+      : columns;
+
+  return (
+    <>
+      {/* The header keeps its height without buttons, so the filters sit in the same place for every role. */}
+      <div style={{ minHeight: 48 }}>
+        <PageHeader title={title} extra={actions} />
+      </div>
+      {filters && (
+        <Flex role="search" aria-label="Filtros" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
+          {filters}
+        </Flex>
+      )}
+      <DataTable<T> tableLayout="fixed" scroll={{ x: minWidth }} columns={allColumns} {...table} />
+      {children}
+    </>
+  );
+}
