@@ -1,14 +1,13 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { XLSX_MIME } from '../../platform/xlsx.ts';
+import { XlsxStreamWriter, type XlsxCellType } from '../../platform/xlsx-stream.ts';
 
 /**
- * A report written as it is read: exceljs' streaming writer commits each row to the zip that
- * flows to the client, so memory stays flat however many rows a range holds. The first batch
- * is read before any byte is sent, so a failing query still answers the JSON envelope; after
- * that, a failure can only cut the download short (it is logged).
+ * A report written as it is read: each batch of rows becomes SpreadsheetML and leaves, deflated,
+ * before the next batch is read (platform/xlsx-stream), so memory stays flat however many rows a
+ * range holds. The first batch is read before any byte is sent, so a failing query still answers
+ * the JSON envelope; after that, a failure can only cut the download short (it is logged).
  */
 
 /** How a column's cells are written: money and quantities as numbers with a fixed format, dates as dates. */
@@ -18,30 +17,23 @@ export interface ReportColumn<R> {
   header: string;
   width: number;
   kind: CellKind;
+  /** NUMERIC text stays text here: the cell holds the number it spells. */
   value: (row: R) => string | number | null;
 }
 
-const NUM_FMT: Partial<Record<CellKind, string>> = {
-  int: '0',
-  money: '#,##0.00',
-  qty: '#,##0.####',
-  pct: '0.00',
-  date: 'dd-mm-yyyy',
-  datetime: 'dd-mm-yyyy hh:mm:ss',
-};
-
 /**
- * A cell from a value the database produced: NUMERIC text becomes the number it spells (the
- * nearest double prints back as the same decimal, which is what the cell stores); a `YYYY-MM-DD`
- * or Lima `YYYY-MM-DDTHH:MM:SS` becomes a date at that wall-clock time (Excel dates have no zone).
+ * Cell type and format of each kind. A `YYYY-MM-DD` or Lima `YYYY-MM-DDTHH:MM:SS` becomes a date at
+ * that wall-clock time (Excel dates have no zone).
  */
-function cell(kind: CellKind, v: string | number | null): ExcelJS.CellValue {
-  if (v === null || v === '') return null;
-  if (kind === 'date') return new Date(`${v}T00:00:00Z`);
-  if (kind === 'datetime') return new Date(`${v}Z`);
-  if (kind === 'text') return String(v);
-  return Number(v);
-}
+export const CELL_KINDS: Record<CellKind, { type: XlsxCellType; numFmt?: string }> = {
+  text: { type: 'text' },
+  int: { type: 'number', numFmt: '0' },
+  money: { type: 'number', numFmt: '#,##0.00' },
+  qty: { type: 'number', numFmt: '#,##0.####' },
+  pct: { type: 'number', numFmt: '0.00' },
+  date: { type: 'date', numFmt: 'dd-mm-yyyy' },
+  datetime: { type: 'date', numFmt: 'dd-mm-yyyy hh:mm:ss' },
+};
 
 export interface StreamedReport<R> {
   filename: string;
@@ -53,41 +45,31 @@ export interface StreamedReport<R> {
   footer: () => Promise<(string | number | null)[][]>;
 }
 
-/** Resolves when `stream` can take more, or when it was closed (client gone). */
-async function drained(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
-}
-
-async function writeAll<R>(report: StreamedReport<R>, first: IteratorResult<R[]>, out: PassThrough): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = 'Obra';
-  const ws = wb.addWorksheet(report.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = report.columns.map((c, i) => ({ key: String(i), header: c.header, width: c.width, style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind] } : {} }));
-  const header = ws.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
-  header.commit();
-
-  for (let batch = first; !batch.done; batch = await report.batches.next()) {
-    for (const row of batch.value) ws.addRow(report.columns.map((c) => cell(c.kind, c.value(row)))).commit();
-    await drained(out);
-    if (out.destroyed) return;
+/** Writes the whole report onto `out`, the first batch already read; stops if the client leaves. */
+export async function writeReport<R>(report: StreamedReport<R>, first: IteratorResult<R[]>, out: PassThrough): Promise<void> {
+  const xlsx = await XlsxStreamWriter.open(out, report.sheet, report.columns.map((c) => ({ header: c.header, width: c.width, ...CELL_KINDS[c.kind] })));
+  try {
+    for (let batch = first; !batch.done; batch = await report.batches.next()) {
+      await xlsx.addRows(batch.value.map((row) => report.columns.map((c) => c.value(row))));
+      await xlsx.flush();
+      if (out.destroyed) {
+        xlsx.destroy();
+        return;
+      }
+    }
+    for (const cells of await report.footer()) xlsx.addRow(cells, { bold: true });
+    await xlsx.close();
+  } catch (err) {
+    xlsx.destroy();
+    throw err;
   }
-  for (const cells of await report.footer()) {
-    const row = ws.addRow(cells.map((v, i) => cell(report.columns[i].kind, v)));
-    row.font = { bold: true };
-    row.commit();
-  }
-  ws.commit();
-  await wb.commit();
 }
 
 /** Sends `report` as an xlsx download, streamed; resolves once the reply has started. */
 export async function sendStreamedReport<R>(reply: FastifyReply, log: FastifyBaseLogger, report: StreamedReport<R>): Promise<FastifyReply> {
   const first = await report.batches.next();
   const out = new PassThrough();
-  writeAll(report, first, out).catch((err: unknown) => {
+  writeReport(report, first, out).catch((err: unknown) => {
     log.error({ err }, 'no se pudo terminar el reporte');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

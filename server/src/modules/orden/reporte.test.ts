@@ -206,8 +206,8 @@ describe('/ordenCompra/generarReporte2 (orders against payment orders)', () => {
 
   beforeAll(async () => {
     const insert = (ordId: number, numero: number, estado: string, total: string) => rows(sql`
-      insert into orden_pago (ord_id, opg_numero, opg_descripcion, opg_fecha_pago_programado, opg_sistema_pago, opg_total, opg_pago, opg_estado, opg_creador)
-      values (${ordId}, ${numero}, 'Pago', '2025-04-01', 1, ${total}, ${total}, ${estado}, ${ids.adminUser})`);
+      insert into orden_pago (ord_id, opg_numero, opg_descripcion, opg_fecha_pago_programado, opg_sistema_pago, opg_total, opg_pago, opg_estado, opg_creador, opg_numero_operacion)
+      values (${ordId}, ${numero}, 'Pago', '2025-04-01', 1, ${total}, ${total}, ${estado}, ${ids.adminUser}, ${estado === 'OPP' ? `OP-${ordId}-${numero}` : ''})`);
     const a = o.A.id_orden;
     for (const [n, estado, total] of [[1, 'OPR', '100.10'], [2, 'OXA', '50'], [3, 'OPD', '10'], [4, 'OPA', '200'], [5, 'OPP', '300.05'], [6, 'OPC', '999']] as const) {
       await insert(a, n, estado, total);
