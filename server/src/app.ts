@@ -110,7 +110,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (!access) throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access });
   });
-  app.addHook('onRequest', createAccessGuard(database.db, deps.tokens));
+  app.addHook('onClose', () => deps.profiles.close());
+  app.addHook('onRequest', createAccessGuard(database.db, deps.tokens, deps.profiles));
   app.addHook('onResponse', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access || access.read || !request.user) return;

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { seedReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
+import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
@@ -28,5 +29,6 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     storage,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage }),
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
+    profiles: await createProfileCache(db),
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
+import type { ProfileCache } from './platform/auth/profile-cache.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 
 /** What services need from the outside world; tests build their own. */
@@ -11,4 +12,6 @@ export interface Deps {
   storage: Storage;
   mailer: Mailer;
   tokens: TokenService;
+  /** The access guard's profiles, kept current through LISTEN/NOTIFY on every instance. */
+  profiles: ProfileCache;
 }

@@ -22,9 +22,59 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload, `onState(true)` once listening and
+   * `onState(false)` whenever the listening connection is lost (it reconnects by itself).
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded instance, when running on PGlite. */
   pglite?: PGlite;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onState(listening: boolean): void;
+}
+
+/**
+ * A dedicated node-postgres connection for LISTEN (a pooled one would be handed to other
+ * queries). On an error or a server restart it reports the loss and reconnects with a backoff.
+ */
+async function listenPostgres(connectionString: string, channel: string, h: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (delayMs: number): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => { if (n.channel === channel) h.onNotify(n.payload ?? ''); });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      h.onState(false);
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(Math.min(delayMs * 2, 10_000)), delayMs);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (client === c) h.onState(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect(250);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -52,6 +102,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       ping: async () => { await pool.query('select 1'); },
+      listen: (channel, handlers) => listenPostgres(opts.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -67,6 +118,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     ping: async () => { await client.query('select 1'); },
+    listen: async (channel, handlers) => {
+      // One process owns the embedded database, so its notifications never get lost.
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onState(true);
+      return unlisten;
+    },
     close: () => client.close(),
     pglite: client,
   };

@@ -1,9 +1,10 @@
 import type { AccessProfile, ModuleCode, OptionCode } from '@obra/domain';
 import { MODULES, MSG, OPTIONS, SUPPLIER_MODULE, hasModule, hasOption, isReadOnly, isSuper, isSupplier } from '@obra/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import type { ProfileCache } from './profile-cache.ts';
 import { findProfile, type ProfileRow } from './queries.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -52,9 +53,7 @@ function headerDisagrees(request: FastifyRequest, user: AccessProfile): boolean 
 }
 
 /** The modules and options a user holds, as the guard sees them (DECISIONS §1). */
-export async function loadProfileById(db: Executor, usuId: number): Promise<(AccessProfile & { row: ProfileRow }) | null> {
-  const row = await findProfile(db, usuId);
-  if (!row) return null;
+function toProfile(row: ProfileRow): AccessProfile {
   const roleIds = row.role_ids.map(Number);
   const superUser = isSuper({ roleIds });
   const supplier = isSupplier(row);
@@ -69,29 +68,33 @@ export async function loadProfileById(db: Executor, usuId: number): Promise<(Acc
     // A supplier account reaches the portal and nothing else, whatever roles it was given.
     modules: supplier ? [SUPPLIER_MODULE] : superUser ? ALL_MODULES : row.modules,
     options: supplier ? [] : superUser ? ALL_OPTIONS : row.options,
-    row,
   };
 }
 
-/** The caller behind a bearer token, or null when the token or the account is no longer good. */
-export async function loadAccessProfile(db: Executor, tokens: TokenService, token: string): Promise<AccessProfile | null> {
-  const claims = await tokens.verify(token);
-  if (!claims) return null;
-  const profile = await loadProfileById(db, claims.usu_id);
-  if (!profile) return null;
-  const { row, ...rest } = profile;
-  if (row.usu_estado !== 1 || !row.usu_confirmado || row.usu_token_version !== claims.ver) return null;
-  return rest;
+/** A user's access profile read straight from the database (login, the users screen). */
+export async function loadProfileById(db: Db, usuId: number): Promise<(AccessProfile & { row: ProfileRow }) | null> {
+  const row = await findProfile(db, usuId);
+  return row ? { ...toProfile(row), row } : null;
 }
 
-export function createAccessGuard(db: Executor, tokens: TokenService) {
+/** The caller behind a bearer token, or null when the token or the account is no longer good. */
+async function loadAccessProfile(profiles: ProfileCache, tokens: TokenService, token: string): Promise<AccessProfile | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const row = await profiles.get(claims.usu_id);
+  if (!row || row.usu_estado !== 1 || !row.usu_confirmado || row.usu_token_version !== claims.ver) return null;
+  return toProfile(row);
+}
+
+/** The onRequest hook; identity and access cost no round trip while the profile is cached. */
+export function createAccessGuard(db: Db, tokens: TokenService, profiles: ProfileCache) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     request.user = null;
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
 
     const token = bearer(request);
-    const user = token ? await loadAccessProfile(db, tokens, token) : null;
+    const user = token ? await loadAccessProfile(profiles, tokens, token) : null;
     if (!user) throw unauthorized();
     request.user = user;
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { usuario } from '../../db/schema/index.ts';
 
 export type ProfileRow = {
   usu_id: number;
@@ -16,19 +17,40 @@ export type ProfileRow = {
   options: string[];
 };
 
-/** One round trip: the user with the union of their roles' modules and options (DECISIONS §1). */
-export async function findProfile(db: Executor, usuId: number): Promise<ProfileRow | undefined> {
-  const rows = await selectRows<ProfileRow>(db, sql`
-    select u.usu_id, u.usu_nivel, u.pry_id, u.tiu_id, u.pve_id, u.cli_id, u.usu_estado,
-           u.usu_confirmado, u.usu_token_version,
-           coalesce((select array_agg(ur.rol_id) from usuario_rol ur where ur.usu_id = u.usu_id), '{}') as role_ids,
-           coalesce((select array_agg(distinct m.mod_codigo) from usuario_rol ur
-                       join rol_modulo rm on rm.rol_id = ur.rol_id
-                       join modulo m on m.mod_id = rm.mod_id
-                      where ur.usu_id = u.usu_id), '{}') as modules,
-           coalesce((select array_agg(distinct o.opc_codigo) from opcion o
-                      where o.opc_id in (select ro.opc_id from usuario_rol ur join rol_opcion ro on ro.rol_id = ur.rol_id where ur.usu_id = u.usu_id
-                                         union select uo.opc_id from usuario_opcion uo where uo.usu_id = u.usu_id)), '{}') as options
-      from usuario u where u.usu_id = ${usuId}`);
-  return rows[0];
+/**
+ * One round trip: the user with the union of their roles' modules and options (DECISIONS §1).
+ * A named prepared statement (the guard runs it on every cache miss), so PostgreSQL parses and
+ * plans it once per connection.
+ */
+function prepareProfile(db: Db) {
+  return db.select({
+    usu_id: usuario.usu_id,
+    usu_nivel: usuario.usu_nivel,
+    pry_id: usuario.pry_id,
+    tiu_id: usuario.tiu_id,
+    pve_id: usuario.pve_id,
+    cli_id: usuario.cli_id,
+    usu_estado: usuario.usu_estado,
+    usu_confirmado: usuario.usu_confirmado,
+    usu_token_version: usuario.usu_token_version,
+    role_ids: sql<number[]>`coalesce((select array_agg(ur.rol_id) from usuario_rol ur where ur.usu_id = usuario.usu_id), '{}')`,
+    modules: sql<string[]>`coalesce((select array_agg(distinct m.mod_codigo) from usuario_rol ur
+        join rol_modulo rm on rm.rol_id = ur.rol_id join modulo m on m.mod_id = rm.mod_id
+       where ur.usu_id = usuario.usu_id), '{}')`,
+    options: sql<string[]>`coalesce((select array_agg(distinct o.opc_codigo) from opcion o
+       where o.opc_id in (select ro.opc_id from usuario_rol ur join rol_opcion ro on ro.rol_id = ur.rol_id where ur.usu_id = usuario.usu_id
+                          union select uo.opc_id from usuario_opcion uo where uo.usu_id = usuario.usu_id)), '{}')`,
+  }).from(usuario).where(eq(usuario.usu_id, sql.placeholder('usuId'))).prepare('perfil_acceso');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareProfile>>();
+
+export async function findProfile(db: Db, usuId: number): Promise<ProfileRow | undefined> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareProfile(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ usuId });
+  return row && { ...row, role_ids: row.role_ids.map(Number) };
 }
