@@ -31,3 +31,5 @@ export * from './orden/documentos.ts';
 export * from './common/time.ts';
 export * from './orden/acciones.ts';
 export * from './common/format.ts';
+export * from './orden/rechazo.ts';
+export * from './common/correo.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../access/roles.ts';
-import { accionesVisibles } from './acciones.ts';
+import { accionesVisibles, motivosOrden } from './acciones.ts';
 import { ORE } from './estados.ts';
 
 const ALL_OPTIONS = ['aprobar_orden_compra', 'aprobar_orden_compra_contable', 'pagar_orden_compra'];
@@ -57,5 +57,35 @@ describe('accionesVisibles (spec 1 §2.9, §4.2)', () => {
     expect(accionesVisibles(orden(ORE.EMITIDO), { options: [], roleIds: [ROLE.ADMINISTRADOR] }, 'lista').reiniciar).toBe(true);
     expect(accionesVisibles(orden(ORE.EMITIDO), logistica, 'lista').reiniciar).toBe(false);
     expect(accionesVisibles(orden(ORE.CREADO), superUser, 'lista').reiniciar).toBe(false);
+  });
+});
+
+describe('Notificar (issue 9: from emitido on)', () => {
+  it('is offered once the order is issued, never while it waits for approval or once cancelled', () => {
+    const ofrecido = Object.values(ORE).filter((e) => accionesVisibles(orden(e), logistica, 'lista').notificar);
+    expect(ofrecido.sort((a, b) => a - b)).toEqual(Object.values(ORE).filter((e) => ![ORE.CREADO, ORE.APROBACION_GERENCIA, ORE.ANULADO].includes(e as 1)).sort((a, b) => a - b));
+    expect(accionesVisibles(orden(ORE.EMITIDO), viewer, 'lista').notificar).toBe(false);
+  });
+});
+
+describe('motivosOrden (the reason a one-action screen shows on opening)', () => {
+  const base = { ...orden(ORE.CREADO), rechazada: false, con_ingresos_o_pagos: false };
+  it('approval: null when the order waits for the caller, else why not', () => {
+    expect(motivosOrden(base, gerencia).aprobar).toBeNull();
+    expect(motivosOrden(base, contabilidad).aprobar).toBe('La orden espera la Aprobación de Gerencia, que su usuario no puede dar');
+    expect(motivosOrden({ ...base, id_orden_estado: ORE.EMITIDO }, gerencia).aprobar).toBe('Una orden en estado Emitido no espera aprobación');
+    expect(motivosOrden({ ...base, rechazada: true }, gerencia).aprobar).toBe('La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique');
+    expect(motivosOrden(base, viewer).aprobar).toBe('Tu rol solo permite consultar información');
+    expect(accionesVisibles({ ...base, rechazada: true }, gerencia, 'vista').aprobarGerencia).toBe(false);
+  });
+  it('restart, import status and notify', () => {
+    const emitido = { ...base, id_orden_estado: ORE.EMITIDO };
+    expect(motivosOrden(emitido, superUser).reiniciar).toBeNull();
+    expect(motivosOrden({ ...emitido, con_ingresos_o_pagos: true }, superUser).reiniciar).toBe('La orden tiene ingresos o pagos registrados y no puede reiniciarse');
+    expect(motivosOrden(emitido, logistica).reiniciar).toBe('Solo los roles SUPER o ADMINISTRADOR pueden reiniciar una orden');
+    expect(motivosOrden(emitido, logistica).actualizar_estado).toBe('Solo una orden de importación tiene estados de importación');
+    expect(motivosOrden({ ...emitido, es_importacion: 1 }, logistica).actualizar_estado).toBeNull();
+    expect(motivosOrden(base, logistica).notificar).toBe('Solo se puede notificar al proveedor una orden emitida: esta aún espera aprobación');
+    expect(motivosOrden(emitido, logistica).notificar).toBeNull();
   });
 });

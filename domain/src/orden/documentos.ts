@@ -10,6 +10,8 @@ export const ORDEN_DOC_MSG = {
   notificado: 'Se notificó al proveedor',
   sinCorreo: 'El proveedor no tiene un correo electrónico registrado; regístrelo en Proveedores para poder notificarle',
   notificarAnulada: 'No se puede notificar una orden anulada',
+  notificarError: 'El servidor de correo no aceptó el correo al proveedor; quedó en la bandeja de salida para reenviarlo',
+  notificarSinEmitir: 'Solo se puede notificar al proveedor una orden emitida: esta aún espera aprobación',
   adjuntarAnulada: 'No se pueden adjuntar archivos a una orden anulada',
   archivoGuardado: 'Se adjuntó el archivo',
   archivoTipo: 'El archivo debe ser PDF, JPG, PNG, Excel (.xlsx) o Word (.docx)',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDEN_ESTADOS } from '../common/statuses.ts';
 import {
-  ORDEN_ACCIONES, ORDEN_ESTADO_MSG, ORE, ORE_IMPORTACION, OrdenMassive, OrdenUpdateStatus, approvalFor, canTransition, pendingApprovalOf, targetState,
+  ORDEN_ACCIONES, ORDEN_ESTADO_MSG, ORE, ORE_IMPORTACION, OrdenMassive, OrdenUpdateStatus, approvalFor, canTransition, rejectionOf, pendingApprovalOf, targetState,
   transitionError, type OrdenAccion,
 } from './estados.ts';
 
@@ -80,7 +80,29 @@ describe('order state machine', () => {
     expect(pendingApprovalOf(1)).toBe('aprobar_gerencia');
     expect(pendingApprovalOf(2)).toBe('aprobar_contabilidad');
     expect(pendingApprovalOf(3)).toBeNull();
-    expect(ORDEN_ACCIONES).toHaveLength(6);
+    expect(ORDEN_ACCIONES).toHaveLength(8);
+    expect(ALL.map(rejectionOf).filter(Boolean)).toEqual(['rechazar_gerencia', 'rechazar_contabilidad']);
+  });
+
+  it('rejects at the level the order waits at, back to creado; a rejected order waits for logística first', () => {
+    for (const from of ALL) {
+      expect(allowed(from, 'rechazar_gerencia', {})).toBe(from === ORE.CREADO);
+      expect(allowed(from, 'rechazar_contabilidad', {})).toBe(from === ORE.APROBACION_GERENCIA);
+    }
+    expect(transitionError(ORE.EMITIDO, 'rechazar_contabilidad')).toBe('No se puede rechazar (Contabilidad) una orden en estado Emitido');
+    expect(targetState('rechazar_gerencia')).toBe(ORE.CREADO);
+    expect(targetState('rechazar_contabilidad')).toBe(ORE.CREADO);
+    for (const action of ['aprobar_gerencia', 'rechazar_gerencia'] as const) {
+      expect(transitionError(ORE.CREADO, action, { rechazada: true })).toBe(ORDEN_ESTADO_MSG.rechazadaSinCambios);
+    }
+    expect(transitionError(ORE.APROBACION_GERENCIA, 'aprobar_contabilidad', { rechazada: true })).toBeNull();
+  });
+
+  it('refuses anular and reiniciar when the server found stock or payments, whatever the state', () => {
+    expect(transitionError(ORE.EMITIDO, 'anular', { con_ingresos_o_pagos: true })).toBe(ORDEN_ESTADO_MSG.conIngresosOPagos);
+    expect(transitionError(ORE.EMITIDO, 'reiniciar', { con_ingresos_o_pagos: true })).toBe(ORDEN_ESTADO_MSG.conIngresosOPagosReinicio);
+    expect(transitionError(ORE.EMITIDO, 'actualizar_estado', { es_importacion: false })).toBe(ORDEN_ESTADO_MSG.noImportacion);
+    expect(transitionError(ORE.EMITIDO, 'actualizar_estado', { es_importacion: true })).toBeNull();
   });
 
   it('parses the bodies', () => {

@@ -35,7 +35,9 @@ export const ORE_CON_INGRESOS_O_PAGOS: readonly number[] = [ORE.PAGADO, ORE.RECE
 export const CONDICIONES_PAGO_DIRECTO: readonly number[] = [CONDICION.CONTADO, CONDICION.CAJA_CHICA];
 
 /** The actions between order states (spec 1 §4.2, DECISIONS §4). */
-export const ORDEN_ACCIONES = ['aprobar_gerencia', 'aprobar_contabilidad', 'pagar', 'anular', 'actualizar_estado', 'reiniciar'] as const;
+export const ORDEN_ACCIONES = [
+  'aprobar_gerencia', 'aprobar_contabilidad', 'rechazar_gerencia', 'rechazar_contabilidad', 'pagar', 'anular', 'actualizar_estado', 'reiniciar',
+] as const;
 export type OrdenAccion = (typeof ORDEN_ACCIONES)[number];
 
 /** The option an action needs besides the orden_compra module; `reiniciar` needs a role (SUPER or ADMINISTRADOR). */
@@ -43,6 +45,8 @@ export const ORDEN_ACCION_OPCION: Record<OrdenAccion, OptionCode | null> = {
   aprobar_gerencia: 'aprobar_orden_compra',
   aprobar_contabilidad: 'aprobar_orden_compra_contable',
   pagar: 'pagar_orden_compra',
+  rechazar_gerencia: 'aprobar_orden_compra',
+  rechazar_contabilidad: 'aprobar_orden_compra_contable',
   anular: null,
   actualizar_estado: null,
   reiniciar: null,
@@ -52,6 +56,8 @@ const ACCION_TEXTO: Record<OrdenAccion, string> = {
   aprobar_gerencia: 'aprobar (Gerencia)',
   aprobar_contabilidad: 'aprobar (Contabilidad)',
   pagar: 'pagar',
+  rechazar_gerencia: 'rechazar (Gerencia)',
+  rechazar_contabilidad: 'rechazar (Contabilidad)',
   anular: 'anular',
   actualizar_estado: 'actualizar el estado de importación de',
   reiniciar: 'reiniciar',
@@ -82,6 +88,8 @@ export const ORDEN_ESTADO_MSG = {
   codigoDistinto: 'El código no coincide con el de la orden',
   reinicioRol: 'Solo los roles SUPER o ADMINISTRADOR pueden reiniciar una orden',
 } as const;
+  esperaOtraAprobacion: (pendiente: string) => `La orden espera la ${pendiente}, que su usuario no puede dar`,
+  rechazadaSinCambios: 'La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique',
 
 /** What a transition depends on besides the current state. */
 export interface OrdenTransicionContexto {
@@ -89,9 +97,13 @@ export interface OrdenTransicionContexto {
   coc_id?: number;
   /** Import order (actualizar_estado). */
   es_importacion?: boolean;
-  /** Chosen state (actualizar_estado). */
+  /** Chosen state (actualizar_estado); without it only the order's own conditions are checked. */
   hasta?: number;
 }
+  /** Rejected and not saved since (docs/business-rules.md "Orders"): gerencia neither approves nor rejects it again. */
+  rechazada?: boolean;
+  /** Stock entered or a payment order approved or deposited (anular, reiniciar): read from the database by the server. */
+  con_ingresos_o_pagos?: boolean;
 
 /**
  * Why `action` is refused for an order in state `from`, or null when allowed
@@ -100,25 +112,29 @@ export interface OrdenTransicionContexto {
 export function transitionError(from: number, action: OrdenAccion, ctx: OrdenTransicionContexto = {}): string | null {
   const refused = ORDEN_ESTADO_MSG.transicion(action, from);
   switch (action) {
+  const conIngresosOPagos = ctx.con_ingresos_o_pagos === true || ORE_CON_INGRESOS_O_PAGOS.includes(from);
     case 'aprobar_gerencia':
-      return from === ORE.CREADO ? null : refused;
+    case 'rechazar_gerencia':
+      if (from !== ORE.CREADO) return refused;
+      return ctx.rechazada ? ORDEN_ESTADO_MSG.rechazadaSinCambios : null;
     case 'aprobar_contabilidad':
       return from === ORE.APROBACION_GERENCIA ? null : refused;
+    case 'rechazar_contabilidad':
     case 'pagar':
       if (from === ORE.EMITIDO) return null;
       if (from === ORE.APROBACION_GERENCIA) return CONDICIONES_PAGO_DIRECTO.includes(ctx.coc_id ?? 0) ? null : ORDEN_ESTADO_MSG.pagoCondicion;
       return refused;
     case 'anular':
       if (from === ORE.ANULADO) return ORDEN_ESTADO_MSG.yaAnulada;
-      return ORE_CON_INGRESOS_O_PAGOS.includes(from) ? ORDEN_ESTADO_MSG.conIngresosOPagos : null;
+      return conIngresosOPagos ? ORDEN_ESTADO_MSG.conIngresosOPagos : null;
     case 'actualizar_estado':
-      if (ctx.hasta === undefined || !ORE_IMPORTACION.includes(ctx.hasta)) return ORDEN_ESTADO_MSG.estadoImportacion;
+      if (ctx.hasta !== undefined && !ORE_IMPORTACION.includes(ctx.hasta)) return ORDEN_ESTADO_MSG.estadoImportacion;
       if (!ctx.es_importacion) return ORDEN_ESTADO_MSG.noImportacion;
       if (ctx.hasta === from) return ORDEN_ESTADO_MSG.mismoEstado;
       return from === ORE.EMITIDO || ORE_IMPORTACION.includes(from) ? null : refused;
     case 'reiniciar':
       if (from === ORE.CREADO) return ORDEN_ESTADO_MSG.yaCreada;
-      return ORE_CON_INGRESOS_O_PAGOS.includes(from) ? ORDEN_ESTADO_MSG.conIngresosOPagosReinicio : null;
+      return conIngresosOPagos ? ORDEN_ESTADO_MSG.conIngresosOPagosReinicio : null;
   }
 }
 
@@ -131,6 +147,8 @@ export function targetState(action: OrdenAccion, ctx: OrdenTransicionContexto = 
     case 'aprobar_gerencia': return ORE.APROBACION_GERENCIA;
     case 'aprobar_contabilidad': return ORE.EMITIDO;
     case 'pagar': return ORE.PAGADO;
+    case 'rechazar_gerencia':
+    case 'rechazar_contabilidad': return ORE.CREADO;
     case 'anular': return ORE.ANULADO;
     case 'reiniciar': return ORE.CREADO;
     case 'actualizar_estado':
@@ -148,6 +166,19 @@ export const pendingApprovalOf = (from: number): 'aprobar_gerencia' | 'aprobar_c
   from === ORE.CREADO ? 'aprobar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'aprobar_contabilidad' : null;
 
 const idOrden = z.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+/** The rejection of the level an order in `from` waits at, or null when it waits for no approval. */
+export const rejectionOf = (from: number): 'rechazar_gerencia' | 'rechazar_contabilidad' | null =>
+  from === ORE.CREADO ? 'rechazar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'rechazar_contabilidad' : null;
+
+/**
+ * What the pending list says an order waits for (issue 9): worded as the approval still missing,
+ * so that it cannot be read as the state 'Aprobación Gerencia', which means gerencia already approved.
+ */
+export const PENDIENTE_DE: Record<'aprobar_gerencia' | 'aprobar_contabilidad', string> = {
+  aprobar_gerencia: 'Aprobación de Gerencia',
+  aprobar_contabilidad: 'Aprobación de Contabilidad',
+};
+
 
 /** `/orden/approve` body: the target state (2 gerencia, 3 contabilidad). */
 export const OrdenApprove = z.object({ id_orden_estado: z.number({ error: MSG.required }).int(MSG.required) });

@@ -1,6 +1,8 @@
+import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domain';
 import nodemailer from 'nodemailer';
-import type { Executor } from '../db/client.ts';
-import { insertOutbox } from './mail-queries.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { conflict, notFound } from './errors.ts';
+import { insertOutbox, lockOutbox, setOutboxEstado } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
 export interface MailMessage {
@@ -12,30 +14,69 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(db: Executor, message: MailMessage): Promise<void>;
+  /** Whether an SMTP server is configured: without one, mail waits in the outbox. */
+  readonly smtp: boolean;
+  /** Sends through SMTP when configured and records the message in the outbox either way; never throws for an SMTP refusal. */
+  send(db: Executor, message: MailMessage): Promise<CorreoResultado>;
+  /** Sends an outbox message that waits or failed (an administrator's Reenviar); 409 without SMTP or once sent. */
+  resend(db: Db, cosId: number): Promise<CorreoResultado>;
 }
 
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+/** The SMTP server's refusal as a short text for the outbox and the screen. */
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
 /**
- * SMTP when SMTP_URL is set; otherwise the outbox table (DECISIONS §8), with attachments
- * kept in storage, so nothing is lost and administrators and tests can read it.
+ * Every message goes to the outbox table (DECISIONS §8) with its attachments in storage, so that
+ * administrators see what was mailed, what waits (no SMTP_URL) and what the SMTP server refused,
+ * and can send the last two again. With SMTP_URL the message is sent first and recorded as
+ * `enviado` or `error`; without, it is recorded as `pendiente`.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; storage: Storage }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
-      async send(_db, m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
-      },
-    };
+  const transport: Transport | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+
+  /** Sends through SMTP: the outcome as the outbox records it. */
+  async function deliver(m: MailMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
+    if (!transport) return { estado: 'pendiente', error: null };
+    try {
+      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+      return { estado: 'enviado', error: null };
+    } catch (err) {
+      return { estado: 'error', error: errorText(err) };
+    }
   }
+
   return {
+    smtp: transport !== null,
     async send(db, m) {
       const adjuntos = [];
       for (const a of m.attachments ?? []) {
         const ext = a.filename.split('.').pop() ?? 'bin';
         adjuntos.push({ nombre: a.filename, tipo: a.contentType, clave: await opts.storage.put('correo', ext, a.content) });
       }
-      await insertOutbox(db, { cos_para: m.to, cos_asunto: m.subject, cos_texto: m.text, cos_html: m.html ?? null, cos_adjuntos: adjuntos });
+      const { estado, error } = await deliver(m);
+      const cos_id = await insertOutbox(db, {
+        cos_para: m.to, cos_asunto: m.subject, cos_texto: m.text, cos_html: m.html ?? null, cos_adjuntos: adjuntos, cos_estado: estado, cos_error: error,
+      });
+      return { cos_id, estado, error };
+    },
+    async resend(db, cosId) {
+      return db.transaction(async (tx) => {
+        const row = await lockOutbox(tx, cosId);
+        if (!row) throw notFound(CORREO_MSG.noEncontrado);
+        if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
+        if (!transport) throw conflict(CORREO_MSG.sinSmtp);
+        const attachments = [];
+        for (const a of row.cos_adjuntos) {
+          const content = await opts.storage.get(a.clave);
+          if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
+          attachments.push({ filename: a.nombre, content, contentType: a.tipo });
+        }
+        const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
+        await setOutboxEstado(tx, cosId, estado, error);
+        return { cos_id: cosId, estado, error };
+      });
     },
   };
 }

@@ -48,7 +48,8 @@ export default async function documentosRoutes(fastify: FastifyInstance, deps: D
   app.post('/orden/notify', { ...gate({ module: 'orden_compra' }), schema: { tags, headers: OrdenDownloadHeaders } },
     async (req) => {
       if (req.headers.idorden === undefined) throw badRequest(ORDEN_DOC_MSG.ordenFalta);
-      return ok(await service.notify(deps, caller(req), req.headers.idorden), ORDEN_DOC_MSG.notificado);
+      const { data, message } = await service.notify(deps, caller(req), req.headers.idorden);
+      return ok(data, message);
     });
 
   app.post('/orden/file/list', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: OrdenArchivoList } },

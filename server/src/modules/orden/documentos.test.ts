@@ -169,13 +169,22 @@ describe('order PDF', () => {
 const outbox = () => rows<{ cos_para: string; cos_asunto: string; cos_texto: string; cos_adjuntos: { nombre: string; clave: string; tipo: string }[] }>(
   sql`select cos_para, cos_asunto, cos_texto, cos_adjuntos from correo_salida order by cos_id`);
 
+/** An order issued through both approvals (Notificar is offered from emitido on). */
+async function emitida(lineas = 2, over: Record<string, unknown> = {}) {
+  const o = await newOrder(lineas, over);
+  for (const hasta of [2, 3]) expect((await post('approve', { id_orden_estado: hasta }, u.admin, o.id_orden)).statusCode).toBe(200);
+  return o;
+}
+
 describe('notify', () => {
-  it('mails the supplier the order with its PDF attached (outbox without SMTP)', async () => {
-    const { id_orden: id, codigo } = await newOrder();
+  it('mails the supplier the order with its PDF attached; without SMTP the reply says it waits in the outbox', async () => {
+    const { id_orden: id, codigo } = await emitida();
     const before = (await outbox()).length;
     const res = await post('notify', undefined, u.logistica, id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se notificó al proveedor', data: { id_orden: id, para: pve.email } });
+    expect(res.json()).toMatchObject({
+      status: 'success', message: 'Correo en cola: se enviará cuando se configure el servidor de correo', data: { id_orden: id, para: pve.email },
+    });
     const mails = await outbox();
     expect(mails.length).toBe(before + 1);
     const mail = mails.at(-1)!;
@@ -190,12 +199,19 @@ describe('notify', () => {
 
   it('refuses without a supplier e-mail, for a cancelled order, to VISUALIZADOR and outside the project', async () => {
     const before = (await outbox()).length;
-    const sinCorreo = await newOrder(1, { proveedor: { id_proveedor: ids.pveSinCorreo } });
+    const sinCorreo = await emitida(1, { proveedor: { id_proveedor: ids.pveSinCorreo } });
     const noMail = await post('notify', undefined, u.logistica, sinCorreo.id_orden);
     expect(noMail.statusCode).toBe(400);
     expect(noMail.json().message).toMatch(/^El proveedor no tiene un correo electrónico registrado/);
 
     const { id_orden: id } = await newOrder(1);
+    // Not yet issued: creado, then aprobación gerencia (issue 9: Notificar from emitido on).
+    for (const hasta of [null, 2]) {
+      if (hasta) expect((await post('approve', { id_orden_estado: hasta }, u.admin, id)).statusCode).toBe(200);
+      const temprano = await post('notify', undefined, u.logistica, id);
+      expect(temprano.statusCode).toBe(409);
+      expect(temprano.json().message).toBe('Solo se puede notificar al proveedor una orden emitida: esta aún espera aprobación');
+    }
     expect((await post('notify', undefined, u.viewer, id)).statusCode).toBe(403);
     expect((await post('notify', undefined, u.otroProyecto, id)).statusCode).toBe(404);
     expect((await post('notify', undefined, u.logistica)).statusCode).toBe(400);

@@ -1,5 +1,7 @@
 import type { AccessProfile, OrdenArchivoRow, OrdenDetalle, OrdenNotificada } from '@obra/domain';
-import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN, formatAmount } from '@obra/domain';
+import {
+  CORREO_MSG, ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN, formatAmount, notificacionError,
+} from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
@@ -91,28 +93,26 @@ function mailText(data: OrdenPdfData): string {
 
 /**
  * `/orden/notify`: mails the supplier the order with its PDF attached, through SMTP or the
- * outbox (DECISIONS §8). Refused for a cancelled order and when the supplier has no e-mail.
+ * outbox (DECISIONS §8). Refused until the order is issued (issue 9: from emitido on), for a
+ * cancelled order and when the supplier has no e-mail. The reply's text says whether the mail
+ * left or waits in the outbox; an SMTP refusal answers 502 (the outbox keeps it for Reenviar).
  */
-export async function notify(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenNotificada> {
+export async function notify(deps: Deps, caller: AccessProfile, ordId: number): Promise<{ data: OrdenNotificada; message: string }> {
   const data = await pdfData(deps, caller, ordId);
   const o = data.orden;
-  if (o.estado.id_orden_estado === ORE.ANULADO) throw conflict(ORDEN_DOC_MSG.notificarAnulada);
+  const refused = notificacionError(o.estado.id_orden_estado);
+  if (refused) throw conflict(refused);
   const para = data.proveedor.email.trim();
   if (!para) throw badRequest(ORDEN_DOC_MSG.sinCorreo);
   const pdf = await buildOrdenPdf(data);
-  try {
-    await deps.mailer.send(deps.database.db, {
-      to: para,
-      subject: `${nombreTipo(o)} ${o.codigo} — ${data.empresa.name}`,
-      text: mailText(data),
-      attachments: [{ filename: `${o.codigo}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    // An SMTP server that refuses or is down: nothing was sent, the user may try again.
-    throw new AppError(502, 'No se pudo enviar el correo al proveedor, intente nuevamente');
-  }
-  return { id_orden: o.id_orden, para };
+  const correo = await deps.mailer.send(deps.database.db, {
+    to: para,
+    subject: `${nombreTipo(o)} ${o.codigo} — ${data.empresa.name}`,
+    text: mailText(data),
+    attachments: [{ filename: `${o.codigo}.pdf`, content: pdf, contentType: 'application/pdf' }],
+  });
+  if (correo.estado === 'error') throw new AppError(502, ORDEN_DOC_MSG.notificarError, correo);
+  return { data: { id_orden: o.id_orden, para }, message: correo.estado === 'pendiente' ? CORREO_MSG.enCola : ORDEN_DOC_MSG.notificado };
 }
 
 /** The order in scope (else 404), with its state. */

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Paged, UsuarioRow } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
-import { correoSalida, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
+import { proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -132,13 +132,4 @@ export async function activeUsersWithRole(db: Executor, rolId: number) {
     .innerJoin(usuarioRol, eq(usuarioRol.usu_id, usuario.usu_id))
     .where(and(eq(usuarioRol.rol_id, rolId), eq(usuario.usu_estado, 1)))
     .orderBy(usuario.usu_apellido, usuario.usu_nombre);
-}
-
-/** The mail outbox (DECISIONS §8), newest first. */
-export async function listOutbox(db: Executor, start: number, length: number): Promise<Paged<typeof correoSalida.$inferSelect>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(correoSalida).orderBy(desc(correoSalida.cos_fecha), desc(correoSalida.cos_id)).limit(length).offset(start),
-    db.select({ total: sql<number>`count(*)::int` }).from(correoSalida),
-  ]);
-  return { data: rows, total: Number(total) };
 }

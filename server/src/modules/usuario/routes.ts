@@ -1,4 +1,4 @@
-import { ChangePassword, GetByRol, MSG, PageRequest, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
 import { caller } from '../../platform/request.ts';
+import * as correos from './correos.ts';
 import * as service from './service.ts';
 
 const tags = ['usuario'];
@@ -47,8 +48,11 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
   app.post('/usuario/obtenerOpciones', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: ObtenerOpciones } },
     async (req) => ok(await service.options(deps, caller(req), req.body.opcion_usuario.usu_id)));
 
-  app.post('/usuario/correos', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: PageRequest } },
-    async (req) => ok(await service.outbox(deps, caller(req), req.body)));
+  app.post('/usuario/correos', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: CorreoList } },
+    async (req) => ok(await correos.list(deps, caller(req), req.body)));
+
+  app.post('/usuario/correos/reenviar', { ...gate({ module: 'usuario' }), schema: { tags, body: CorreoReenviar } },
+    async (req) => ok(await correos.resend(deps, caller(req), req.body.cos_id), CORREO_MSG.reenviado));
 
   app.post('/usuario/get-by-rol', { ...gate({ module: null, read: true }), schema: { tags, body: GetByRol } },
     async (req) => ok(await service.byRole(deps, req.body.id_role)));

@@ -154,9 +154,3 @@ export async function options(deps: Deps, caller: AccessProfile, usuId: number) 
 export function byRole(deps: Deps, rolId: number) {
   return q.activeUsersWithRole(deps.database.db, rolId);
 }
-
-/** Mail kept in the outbox when no SMTP server is configured; administrators read it here. */
-export function outbox(deps: Deps, caller: AccessProfile, page: { start: number; length: number }) {
-  if (!isCorporate(caller)) throw forbidden();
-  return q.listOutbox(deps.database.db, page.start, page.length);
-}

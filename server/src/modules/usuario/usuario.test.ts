@@ -169,15 +169,3 @@ describe('get-by-rol and obtenerOpciones', () => {
     expect((await post('obtenerOpciones', { opcion_usuario: { usu_id: 1 } }, me)).statusCode).toBe(403);
   });
 });
-
-describe('usuario/correos (outbox)', () => {
-  it('shows administrators the mail kept in the outbox', async () => {
-    await ctx.deps.mailer.send(ctx.deps.database.db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000001-CC01-OC-2026', text: 'Adjuntamos la orden.',
-      attachments: [{ filename: 'orden.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }] });
-    const page = (await post('correos', { start: 0, length: 10 })).json().data;
-    expect(page.total).toBe(1);
-    expect(page.data[0]).toMatchObject({ cos_para: 'ventas@aceromatsur.pe', cos_estado: 'pendiente', cos_adjuntos: [expect.objectContaining({ nombre: 'orden.pdf' })] });
-    const stored = await ctx.deps.storage.get(page.data[0].cos_adjuntos[0].clave);
-    expect(stored?.toString()).toBe('%PDF-1.4');
-  });
-});
