@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OptionCode } from '../access/options.ts';
 import { CONDICION } from '../common/catalogs.ts';
+import { listFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { ORDEN_ESTADOS } from '../common/statuses.ts';
 
@@ -189,6 +190,7 @@ export const OrdenPending = z.object({
   id_usuario: z.number().int().nullish(),
   start: z.number().int().min(0).default(0),
   length: z.number().int().min(1).max(100).default(100),
+  ...listFields,
 });
 export type OrdenPending = z.input<typeof OrdenPending>;
 

@@ -102,6 +102,9 @@ export const ORDEN_PAGO_MSG = {
   archivoTamano: 'El documento no debe superar los 10 MB',
   archivoFalta: 'Debe seleccionar el documento a adjuntar',
   opgIdFalta: 'Debe indicar la orden de pago',
+  estadoFiltro: 'Seleccione un estado de orden de pago válido',
+  proveedorFiltro: 'Seleccione un proveedor válido',
+  rangoFechas: 'La fecha de inicio no puede ser posterior a la fecha de fin',
 } as const;
 
 /** Why `accion` is refused to a payment order in state `desde` (state only), or null when allowed. */
@@ -136,5 +139,15 @@ export function opgAccionesPermitidas(estado: string, oreId: number, p: OpgPerfi
 export function registroOrdenError(o: { ore_id: number; coc_id: number }): string | null {
   if (!CONDICIONES_ORDEN_PAGO.includes(o.coc_id)) return ORDEN_PAGO_MSG.ordenCondicion;
   if (!ORE_REGISTRO_PAGO.includes(o.ore_id)) return ORDEN_PAGO_MSG.ordenEstado(o.ore_id);
+  return null;
+}
+
+/**
+ * What the payment-order inbox shows first: what waits for the caller. Approvers (option
+ * `aprobar_orden_pago`) see those por aprobar, treasury those aprobadas (to deposit), anyone else every state (null).
+ */
+export function opgBandejaEstado(p: OpgPerfil): OpgEstado | null {
+  if (hasOption(p, 'aprobar_orden_pago')) return OPG.POR_APROBAR;
+  if (p.roleIds.includes(ROLE.TESORERIA)) return OPG.APROBADA;
   return null;
 }

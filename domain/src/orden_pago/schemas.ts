@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { SISTEMAS_PAGO } from './calculo.ts';
-import { ORDEN_PAGO_MSG } from './estados.ts';
+import { OPG, ORDEN_PAGO_MSG, type OpgEstado } from './estados.ts';
+import { CoercedId, coercedIdSchema, idSchema } from '../common/ids.ts';
 
 /** Payloads of the payment order calls (spec 1 §7 "Payment orders"), in the spec's wrappers. */
 
@@ -16,7 +17,7 @@ const fecha = (faltan: string) => z.string({ error: faltan }).trim().min(1, { er
   .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
   .refine(isDate, ORDEN_PAGO_MSG.fecha);
 
-const id = (faltan: string) => z.coerce.number({ error: faltan }).int(faltan).positive(faltan);
+const id = coercedIdSchema;
 
 /** A positive amount with up to 2 decimals and 12 integer digits (NUMERIC(14,2)), as canonical text. */
 const monto = (faltan: string) => z.union([z.string(), z.number()], { error: faltan }).transform((raw, ctx) => {
@@ -46,7 +47,7 @@ const campos = (faltan: string) => ({
   opg_descripcion: z.string({ error: faltan }).trim().min(1, { error: faltan, abort: true }).max(500, 'La descripción no debe superar 500 caracteres'),
   opg_fecha_pago_programado: fecha(faltan),
   opg_pago_cierre: z.union([z.literal(0), z.literal(1), z.boolean()], { error: faltan }).transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0)),
-  tid_id: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  tid_id: CoercedId.nullish().transform((v) => v ?? null),
   opg_comprobante: z.string().trim().max(60, 'El comprobante no debe superar 60 caracteres').nullish().transform((v) => v ?? ''),
   opg_sistema_pago: z.number({ error: faltan }).int(ORDEN_PAGO_MSG.sistemaPago).refine((v) => SISTEMA_IDS.includes(v), ORDEN_PAGO_MSG.sistemaPago),
   opg_total: monto(faltan),
@@ -69,7 +70,7 @@ export type OrdenPagoDatos = z.output<typeof OrdenPagoRegistrar>['orden_pago'];
 
 /** `/ordenPago/modificar {orden_pago:{opg_id, opg_version, ...}}`: the version read (409 when stale). */
 export const OrdenPagoModificar = z.object({
-  orden_pago: z.object({ opg_id: id(M), opg_version: z.coerce.number({ error: M }).int(M).positive(M), ...campos(M) }, { error: M }),
+  orden_pago: z.object({ opg_id: id(M), opg_version: coercedIdSchema(M), ...campos(M) }, { error: M }),
 }, { error: M });
 export type OrdenPagoModificar = z.input<typeof OrdenPagoModificar>;
 export type OrdenPagoModificarDatos = z.output<typeof OrdenPagoModificar>['orden_pago'];
@@ -114,6 +115,31 @@ export const OrdenPagoPorProveedor = z.object({
   ...pageFields,
 }, { error: P });
 export type OrdenPagoPorProveedor = z.input<typeof OrdenPagoPorProveedor>;
+
+const OPG_ESTADOS = Object.values(OPG) as [OpgEstado, ...OpgEstado[]];
+/** An optional date of the inbox range; empty is "any", an ISO timestamp keeps its date part. */
+const fechaFiltro = z.string().trim().nullish()
+  .transform((v) => (v ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : null))
+  .refine((v) => v === null || isDate(v), ORDEN_PAGO_MSG.fecha);
+
+/**
+ * `/ordenPago/bandeja {orden_pago:{estado, pve_id, fecha_inicio, fecha_fin}, start, length}` → `{data, total}`:
+ * payment orders across purchase orders. `estado` absent = what waits for the caller
+ * (`opgBandejaEstado`), null = every state; the dates bound the registration date (Lima, both ends included).
+ */
+export const OrdenPagoBandeja = z.object({
+  orden_pago: z.object({
+    estado: z.enum(OPG_ESTADOS, { error: ORDEN_PAGO_MSG.estadoFiltro }).nullish(),
+    pve_id: idSchema(ORDEN_PAGO_MSG.proveedorFiltro).nullish()
+      .transform((v) => v ?? null),
+    fecha_inicio: fechaFiltro,
+    fecha_fin: fechaFiltro,
+  }).refine((v) => !v.fecha_inicio || !v.fecha_fin || v.fecha_inicio <= v.fecha_fin, { path: ['fecha_fin'], message: ORDEN_PAGO_MSG.rangoFechas })
+    .prefault({}),
+  ...pageFields,
+});
+export type OrdenPagoBandeja = z.input<typeof OrdenPagoBandeja>;
+export type OrdenPagoBandejaFiltro = z.output<typeof OrdenPagoBandeja>['orden_pago'];
 
 /** A payment order as the list and `obtener` answer it (spec 1 §3 "Payment order"). */
 export interface OrdenPagoRow {

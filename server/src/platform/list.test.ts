@@ -1,3 +1,4 @@
+import type { Paged } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Executor } from '../db/client.ts';
@@ -14,7 +15,7 @@ interface Row { id: number; grupo: number; nombre: string }
 const spec = (desc: boolean): ListSpec => ({
   name: `lista_prueba_${desc ? 'desc' : 'asc'}`,
   from: sql`lista_prueba p`,
-  key: [{ expr: 'p.grupo', type: 'int' }, { expr: 'p.id', type: 'int' }],
+  key: [{ expr: sql`p.grupo`, type: 'int' }, { expr: sql`p.id`, type: 'int' }],
   desc,
   columns: sql`p.id, p.grupo, p.nombre`,
   join: sql`join lista_prueba p on p.id = page.k1`,
@@ -39,7 +40,7 @@ async function walk(s: ListSpec, where: ReturnType<typeof sql>[], byKey: boolean
   const rows: Row[] = [];
   let despues: string | null = null;
   for (let start = 0; ; start += 4) {
-    const page = await listPage<Row>(db, s, where, req({ start, despues: byKey ? despues : null, contar: start === 0 }));
+    const page: Paged<Row> = await listPage<Row>(db, s, where, req({ start, despues: byKey ? despues : null, contar: start === 0 }));
     rows.push(...page.data);
     if (!page.siguiente) return rows;
     despues = page.siguiente;

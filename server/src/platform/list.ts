@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { badRequest } from './errors.ts';
@@ -26,8 +26,8 @@ import { badRequest } from './errors.ts';
 
 /** One part of a list's order; the last part is unique (a tiebreak id) so the order is total. */
 export interface KeyPart {
-  /** SQL expression over the paged table's alias, never null, e.g. 'o.ord_id'. */
-  expr: string;
+  /** Expression over the paged table, never null: 'o.ord_id' (raw SQL text), sql`...`, or a Drizzle column. */
+  expr: string | SQL | Column;
   type: 'int' | 'text' | 'timestamp';
 }
 
@@ -58,6 +58,10 @@ export interface ListOptions {
 }
 
 const dialect = new PgDialect();
+
+/** The columns of a Drizzle selection (`{ id_proveedor: proveedor.pve_id, ... }`) as `ListSpec.columns`, under the same names. */
+export const columnsOf = (row: Record<string, SQLWrapper>): SQL =>
+  sql.join(Object.entries(row).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`), sql`, `);
 
 /** Runs `query` as a named prepared statement: the name is the list's prefix and a hash of the text. */
 async function prepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
@@ -92,11 +96,13 @@ const encodeKey = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toS
 
 const keyNames = (spec: ListSpec) => spec.key.map((_, i) => `k${i}`);
 
+const exprOf = (k: KeyPart) => (typeof k.expr === 'string' ? sql.raw(k.expr) : k.expr);
+
 /** A page of a list and, unless told not to, its count. `where` are conditions on the paged table's alias. */
 export async function listPage<Row>(db: Executor, spec: ListSpec, where: SQL[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
   const cond = where.length ? sql.join(where, sql` and `) : sql`true`;
   const names = keyNames(spec);
-  const keyCols = sql.raw(spec.key.map((k, i) => `${k.expr} as ${names[i]}`).join(', '));
+  const keyCols = sql.join(spec.key.map((k, i) => sql`${exprOf(k)} as ${sql.raw(names[i])}`), sql`, `);
   const order = sql.raw(names.map((n) => `${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
   const pageOrder = sql.raw(names.map((n) => `page.${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
   const outKeys = sql.raw(names.map((n) => `page.${n} as "_${n}"`).join(', '));
@@ -104,8 +110,8 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: SQL[], 
   let skip = req.start;
   if (req.despues) {
     const values = decodeKey(spec, req.despues);
-    const cols = sql.raw(`(${spec.key.map((k) => k.expr).join(', ')})`);
-    after = sql` and ${cols} ${sql.raw(spec.desc ? '<' : '>')} (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+    const cols = sql.join(spec.key.map(exprOf), sql`, `);
+    after = sql` and (${cols}) ${sql.raw(spec.desc ? '<' : '>')} (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
     skip = 0;
   }
   const pageSql = sql`select ${spec.columns}, ${outKeys}

@@ -339,7 +339,7 @@ describe('get-orden-list', () => {
     const byCode = (await call('get-orden-list', { search: search.data[0].codigo })).json().data;
     expect(byCode.data.map((r: { id_orden: number }) => r.id_orden)).toEqual([search.data[0].id_orden]);
 
-    expect((await call('get-orden-list', { year: YEAR - 1 })).json().data).toEqual({ data: [], total: 0 });
+    expect((await call('get-orden-list', { year: YEAR - 1 })).json().data).toEqual({ data: [], total: 0, total_exacto: true });
   });
 
   it('pages in SQL', async () => {
@@ -350,6 +350,24 @@ describe('get-orden-list', () => {
     expect(page1.data).toHaveLength(2);
     expect([...page1.data, ...page2.data].map((r: { id_orden: number }) => r.id_orden)).toEqual(all.data.slice(0, 4).map((r: { id_orden: number }) => r.id_orden));
     expect((await call('get-orden-list', {})).json().data.data).toHaveLength(Math.min(10, all.total));
+  });
+
+  it('moves to the next page by key, without counting again, and refuses a key it did not give', async () => {
+    const ids = (rows: { id_orden: number }[]) => rows.map((r) => r.id_orden);
+    const all = (await call('get-orden-list', { length: 100 })).json().data;
+    const page1 = (await call('get-orden-list', { start: 0, length: 2 })).json().data;
+    expect(page1.total_exacto).toBe(true);
+    const page2 = (await call('get-orden-list', { start: 2, length: 2, despues: page1.siguiente, contar: false })).json().data;
+    expect(ids(page2.data)).toEqual(ids(all.data.slice(2, 4)));
+    expect(page2.total_exacto).toBe(false);
+    // A new order (newest, so first) does not push page 1's last row onto the next page.
+    await call('register-orden', order({ referencia: 'Después de la página 1' }));
+    const next = (await call('get-orden-list', { start: 2, length: 2, despues: page1.siguiente, contar: false })).json().data;
+    expect(ids(next.data)).toEqual(ids(page2.data));
+    expect((await call('get-orden-list', { exacto: true })).json().data).toMatchObject({ total: all.total + 1, total_exacto: true });
+    const bad = await call('get-orden-list', { despues: 'no-es-una-clave' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('La página pedida no es válida; vuelva a la primera página');
   });
 });
 

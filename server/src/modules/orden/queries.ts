@@ -2,8 +2,10 @@ import type { OrdenDetalle, OrdenHistorialRow, OrdenListRow, OrdenPendienteRow, 
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { orden, ordenHistorial, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
+import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
+import { intArray } from '../../platform/sql-arrays.ts';
 
 /** The columns of `orden` a save writes (everything but number, code, year, state, registrar). */
 export type OrdenValues = Omit<typeof orden.$inferInsert, 'ord_id' | 'ord_numero' | 'ord_codigo' | 'ord_anio' | 'ore_id' | 'ord_version' | 'ord_fecha_registro' | 'ord_usu_registrador'>;
@@ -152,43 +154,46 @@ export interface ListFilter {
   search: string;
   coc_id: number | null;
   proveedores: number[];
-  start: number;
-  length: number;
   scope: ProjectScope;
 }
 
-/** The order list (spec 1 §2.9), newest first, paged and counted in SQL. */
-export async function list(db: Executor, f: ListFilter, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
+/** The joins that bring an order row back from the page's key `page.k0` (its id). */
+const ordenJoin = (...more: SQL[]) => sql`join orden o on o.ord_id = page.k0
+  join centro_costo c on c.cec_id = o.cec_id
+  join proveedor v on v.pve_id = o.pve_id
+  join orden_estado e on e.ore_id = o.ore_id
+  join condicion_comercial cc on cc.coc_id = o.coc_id
+  join moneda m on m.mon_id = o.mon_id
+  ${sql.join(more, sql` `)}`;
+
+const listColumns = (puedeEditar: boolean) => sql`o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
+  case when o.ord_es_importacion then 1 else 0 end as es_importacion,
+  to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ur.usu_nombre || ' ' || ur.usu_apellido as creado_por,
+  v.pve_id as id_proveedor, v.pve_razon_social as proveedor, c.cec_id as id_centro_costo,
+  c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
+  e.ore_id as id_orden_estado, e.ore_descripcion as estado, e.ore_styles as estado_styles,
+  cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial, m.mon_simbolo,
+  o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
+  (e.ore_es_editable and ${puedeEditar}) as es_editable`;
+
+/** The order list (spec 1 §2.9), newest first (platform/list.ts pages and counts it). */
+const ordenList = (puedeEditar: boolean): ListSpec => ({
+  name: 'orden_list',
+  from: sql`orden o`,
+  key: [{ expr: sql`o.ord_id`, type: 'int' }],
+  desc: true,
+  columns: listColumns(puedeEditar),
+  join: ordenJoin(sql`join usuario ur on ur.usu_id = o.ord_usu_registrador`),
+});
+
+export function list(db: Executor, f: ListFilter, page: ListRequest, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
   const where: SQL[] = [sql`o.ord_anio = ${f.year}`, ordenScopeSql(f.scope)];
   if (f.tipo) where.push(sql`o.ord_tipo_orden = ${f.tipo}`);
   if (f.status) where.push(sql`o.ore_id = ${f.status}`);
   if (f.coc_id) where.push(sql`o.coc_id = ${f.coc_id}`);
-  if (f.proveedores.length) where.push(sql`o.pve_id in (${sql.join(f.proveedores.map((p) => sql`${p}`), sql`, `)})`);
+  if (f.proveedores.length) where.push(sql`o.pve_id = any(${intArray(f.proveedores)})`);
   if (f.search) where.push(sql`lower(o.ord_codigo || ' ' || o.ord_referencia) like ${likePattern(f.search)}`);
-  const cond = sql.join(where, sql` and `);
-  const [data, [{ total }]] = await Promise.all([
-    selectRows<OrdenListRow>(db, sql`
-      select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
-        case when o.ord_es_importacion then 1 else 0 end as es_importacion,
-        to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ur.usu_nombre || ' ' || ur.usu_apellido as creado_por,
-        v.pve_id as id_proveedor, v.pve_razon_social as proveedor, c.cec_id as id_centro_costo,
-        c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
-        e.ore_id as id_orden_estado, e.ore_descripcion as estado, e.ore_styles as estado_styles,
-        cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial, m.mon_simbolo,
-        o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
-        (e.ore_es_editable and ${puedeEditar}) as es_editable
-      from (select o.ord_id from orden o where ${cond} order by o.ord_id desc limit ${f.length} offset ${f.start}) page
-        join orden o on o.ord_id = page.ord_id
-        join centro_costo c on c.cec_id = o.cec_id
-        join proveedor v on v.pve_id = o.pve_id
-        join orden_estado e on e.ore_id = o.ore_id
-        join condicion_comercial cc on cc.coc_id = o.coc_id
-        join moneda m on m.mon_id = o.mon_id
-        join usuario ur on ur.usu_id = o.ord_usu_registrador
-      order by o.ord_id desc`),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from orden o where ${cond}`),
-  ]);
-  return { data, total: Number(total) };
+  return listPage<OrdenListRow>(db, ordenList(puedeEditar), where, page);
 }
 
 interface EstadoRow { ord_id: number; ord_codigo: string; ore_id: number; coc_id: number; es_importacion: boolean; pry_id: number }
@@ -245,39 +250,32 @@ export interface PendingFilter {
   /** Orders in aprobación gerencia (holders of aprobar_orden_compra_contable). */
   contabilidad: boolean;
   scope: ProjectScope;
-  start: number;
-  length: number;
 }
 
-/** Orders waiting for the caller's approval (spec 1 §2.12), oldest first, paged in SQL. */
-export async function pending(db: Executor, f: PendingFilter): Promise<Paged<OrdenPendienteRow>> {
+/** Orders waiting for an approval (spec 1 §2.12), oldest first. */
+const pendingList: ListSpec = {
+  name: 'orden_pending',
+  from: sql`orden o`,
+  key: [{ expr: sql`o.ord_id`, type: 'int' }],
+  desc: false,
+  columns: sql`o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
+    to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, v.pve_razon_social as proveedor,
+    c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo, cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial,
+    m.mon_simbolo, o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
+    e.ore_id as id_orden_estado, e.ore_descripcion as estado,
+    case when o.ore_id = 1 then 'aprobar_gerencia' else 'aprobar_contabilidad' end as aprobacion,
+    ug.usu_nombre || ' ' || ug.usu_apellido as gerencia`,
+  join: ordenJoin(sql`join usuario ug on ug.usu_id = o.ord_usu_gerencia`),
+};
+
+/** Orders waiting for the caller's approval (spec 1 §2.12), oldest first. */
+export async function pending(db: Executor, f: PendingFilter, page: ListRequest): Promise<Paged<OrdenPendienteRow>> {
   const states: SQL[] = [];
   if (f.gerencia === 'all') states.push(sql`o.ore_id = 1`);
   else if (f.gerencia !== null) states.push(sql`(o.ore_id = 1 and o.ord_usu_gerencia = ${f.gerencia})`);
   if (f.contabilidad) states.push(sql`o.ore_id = 2`);
-  if (states.length === 0) return { data: [], total: 0 };
-  const cond = sql`(${sql.join(states, sql` or `)}) and ${ordenScopeSql(f.scope)}`;
-  const [data, [{ total }]] = await Promise.all([
-    selectRows<OrdenPendienteRow>(db, sql`
-      select o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
-        to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, v.pve_razon_social as proveedor,
-        c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo, cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial,
-        m.mon_simbolo, o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
-        e.ore_id as id_orden_estado, e.ore_descripcion as estado,
-        case when o.ore_id = 1 then 'aprobar_gerencia' else 'aprobar_contabilidad' end as aprobacion,
-        ug.usu_nombre || ' ' || ug.usu_apellido as gerencia
-      from (select o.ord_id from orden o where ${cond} order by o.ord_id limit ${f.length} offset ${f.start}) page
-        join orden o on o.ord_id = page.ord_id
-        join centro_costo c on c.cec_id = o.cec_id
-        join proveedor v on v.pve_id = o.pve_id
-        join orden_estado e on e.ore_id = o.ore_id
-        join condicion_comercial cc on cc.coc_id = o.coc_id
-        join moneda m on m.mon_id = o.mon_id
-        join usuario ug on ug.usu_id = o.ord_usu_gerencia
-      order by o.ord_id`),
-    selectRows<{ total: number }>(db, sql`select count(*)::int as total from orden o where ${cond}`),
-  ]);
-  return { data, total: Number(total) };
+  if (states.length === 0) return { data: [], total: 0, total_exacto: true };
+  return listPage<OrdenPendienteRow>(db, pendingList, [sql`(${sql.join(states, sql` or `)})`, ordenScopeSql(f.scope)], page);
 }
 
 /** Whether the order has a payment order approved or deposited (DECISIONS §4: it can no longer be cancelled). */

@@ -212,8 +212,6 @@ export function list(deps: Deps, caller: AccessProfile, f: OrdenListDatos) {
     search: f.search,
     coc_id: f.coc_id || null,
     proveedores: f.proveedores ?? [],
-    start: f.start,
-    length: f.length,
     scope: projectScope(caller),
-  }, puedeEditar(caller));
+  }, f, puedeEditar(caller));
 }

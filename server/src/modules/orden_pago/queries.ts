@@ -99,8 +99,9 @@ export async function archivoClave(db: Executor, opgId: number): Promise<string 
 const nombre = (alias: string) => sql.raw(`case when ${alias}.usu_id is null then null else ${alias}.usu_nombre || ' ' || ${alias}.usu_apellido end`);
 const lima = (col: string) => sql.raw(`to_char(${col} at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')`);
 
-const ROW = sql`
-  select p.opg_id, p.opg_numero, p.ord_id, o.ord_codigo, p.opg_descripcion,
+/** The columns of a payment order row (`OrdenPagoRow`), over `orden_pago p` and `ROW_JOINS`. */
+export const ROW_COLUMNS = sql`
+  p.opg_id, p.opg_numero, p.ord_id, o.ord_codigo, p.opg_descripcion,
     to_char(p.opg_fecha_pago_programado, 'YYYY-MM-DD') as opg_fecha_pago_programado, p.opg_pago_cierre,
     p.tid_id, td.tid_descripcion, p.opg_comprobante, p.opg_sistema_pago,
     p.opg_total::text as opg_total, p.opg_detraccion::text as opg_detraccion, p.opg_pago::text as opg_pago,
@@ -108,8 +109,10 @@ const ROW = sql`
     p.opg_creador, ${nombre('uc')} as opg_creador_nombre, p.opg_aprobador, ${nombre('ua')} as opg_aprobador_nombre,
     ${lima('p.opg_fecha_registro')} as opg_fecha_registro, ${lima('p.opg_fecha_aprobacion')} as opg_fecha_aprobacion,
     ${nombre('ud')} as opg_depositante_nombre, ${lima('p.opg_fecha_deposito')} as opg_fecha_deposito, p.opg_numero_operacion,
-    p.opg_archivo_nombre, p.opg_version, m.mon_simbolo, v.pve_razon_social, o.ore_id
-  from orden_pago p
+    p.opg_archivo_nombre, p.opg_version, m.mon_simbolo, v.pve_razon_social, o.ore_id`;
+
+/** What a payment order row joins to, after `orden_pago p`. */
+export const ROW_JOINS = sql`
     join orden o on o.ord_id = p.ord_id
     join centro_costo c on c.cec_id = o.cec_id
     join proveedor v on v.pve_id = o.pve_id
@@ -119,6 +122,8 @@ const ROW = sql`
     left join usuario ua on ua.usu_id = p.opg_aprobador
     left join usuario ud on ud.usu_id = p.opg_depositante
     left join tipo_documento td on td.tid_id = p.tid_id`;
+
+const ROW = sql`select ${ROW_COLUMNS} from orden_pago p ${ROW_JOINS}`;
 
 /** The payment orders of one order, by number (the order's scope was checked by the caller). */
 export function listByOrden(db: Executor, ordId: number): Promise<OrdenPagoRow[]> {

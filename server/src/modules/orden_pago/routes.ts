@@ -11,6 +11,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
 import { caller } from '../../platform/request.ts';
+import bandejaRoutes from './bandeja-routes.ts';
 import * as service from './service.ts';
 
 const tags = ['orden_pago'];
@@ -24,6 +25,7 @@ const disposition = (nombre: string) =>
 /** Payment orders (spec 1 §7 "Payment orders (under /ordenPago)"), module orden_pago. */
 export default async function ordenPagoRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await bandejaRoutes(fastify, deps);
 
   app.post('/ordenPago/registrar', { ...write, schema: { tags, body: OrdenPagoRegistrar } },
     async (req) => ok(await service.registrar(deps, caller(req), req.body.orden_pago), ORDEN_PAGO_MSG.registrada));
