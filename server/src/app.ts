@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MSG } from '@obra/domain';
@@ -14,11 +11,13 @@ import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { loggerOptions } from './logger.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
 import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
+import { helmetOptions, registerWeb, sendIndex } from './web.ts';
 
 export type App = FastifyInstance;
 
@@ -64,10 +63,7 @@ function errorReply(error: FastifyError | AppError | Error): { status: number; m
 export async function buildApp(deps: Deps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.usu_password', '*.access_token'], remove: true },
-    },
+    logger: loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -78,16 +74,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Ant Design writes its styles at run time.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'", "'unsafe-inline'"],
-      },
-    },
-  });
+  await app.register(helmet, helmetOptions(config.https));
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await app.register(rateLimit, {
@@ -141,26 +128,14 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
 
-  const indexHtml = join(config.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      index: false,
-      wildcard: true,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
+  const hasWeb = await registerWeb(app, config.webDist);
   // History-mode routes (spec 1 §2.1) fall back to the web's index.html; /api stays JSON.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send(fail('Ruta no encontrada'));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    sendIndex(reply);
   });
 
   return app;
