@@ -25,12 +25,14 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SEED_DEMO: bool.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  HTTPS: bool.default(false),
   APP_VERSION: z.string().default(rootPackage.version),
 });
 
@@ -68,6 +70,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    /** Readable lines in a terminal, JSON (one object a line) when the output goes elsewhere. */
+    logPretty: (e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty',
     /** Demo data by default only on the embedded database. */
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
@@ -77,5 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appVersion: e.APP_VERSION,
     /** Behind a load balancer: take the client address from X-Forwarded-For. */
     trustProxy: e.TRUST_PROXY,
+    /** Reached over https (a TLS reverse proxy): HSTS and upgrade-insecure-requests. */
+    https: e.HTTPS,
   };
 }

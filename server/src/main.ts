@@ -1,9 +1,14 @@
+import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
-import { createDeps } from './bootstrap.ts';
+import { createDeps, openConfiguredDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { addressesToOpen, readAccounts, startupLines } from './startup.ts';
 
 const config = loadConfig();
-const deps = await createDeps(config);
+const database = await openConfiguredDatabase(config);
+// Read before the demo seed runs, to tell "loaded now" from "already there".
+const accountsBefore = await readAccounts(database.db);
+const deps = await createDeps(config, database);
 const app = await buildApp(deps);
 
 let closing = false;
@@ -25,8 +30,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: deps.database.kind, version: config.appVersion }, `Obra escuchando en http://localhost:${config.port}`);
 } catch (err) {
   app.log.error({ err }, 'no se pudo iniciar');
   process.exit(1);
 }
+const urls = addressesToOpen(config.host, config.port, networkInterfaces());
+app.log.info({ database: deps.database.kind, version: config.appVersion, startupMs: Math.round(process.uptime() * 1000) }, `Obra ${config.appVersion} escuchando`);
+for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
