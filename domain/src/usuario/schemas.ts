@@ -36,8 +36,16 @@ const common = {
   opciones: z.array(z.number().int().positive()).default([]),
 };
 
+/** usu_nivel 1 is corporate (every project); any other level sees only its project (DECISIONS §1). */
+export const NIVEL_CORPORATIVO = 1;
+export const USUARIO_SIN_PROYECTO = 'Un usuario de nivel Proyecto debe tener un proyecto asignado';
+/** A project-level user without a project would see nothing: refused on save. */
+export const lacksProject = (u: { usu_nivel: number; pry_id: number | null }) => u.usu_nivel !== NIVEL_CORPORATIVO && u.pry_id === null;
+const hasProjectIfNeeded = (u: { usu_nivel: number; pry_id: number | null }) => !lacksProject(u);
+const projectRule: [typeof hasProjectIfNeeded, { message: string; path: string[] }] = [hasProjectIfNeeded, { message: USUARIO_SIN_PROYECTO, path: ['pry_id'] }];
+
 export const UsuarioRegistrar = z.object({
-  usuario: z.object({ ...common, usu_dni: dni, usu_password: password, tiu_id: z.literal(1).default(1) }, missing),
+  usuario: z.object({ ...common, usu_dni: dni, usu_password: password, tiu_id: z.literal(1).default(1) }, missing).refine(...projectRule),
 });
 export type UsuarioRegistrar = z.infer<typeof UsuarioRegistrar>;
 
@@ -49,15 +57,20 @@ export const UsuarioModificar = z.object({
     usu_version: z.number().int().positive(),
     usu_estado: z.union([z.literal(0), z.literal(1)]).default(1),
     usu_password: z.union([z.literal(''), password]).optional(),
-  }, missing),
+  }, missing).refine(...projectRule),
 });
 export type UsuarioModificar = z.infer<typeof UsuarioModificar>;
 
 export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: z.number().int().positive() }) });
 
+/** tiu_id of the accounts: 1 staff, 3 supplier (DECISIONS §1). */
+export const TIPO_USUARIO = { personal: 1, proveedor: 3 } as const;
+
 export const UsuarioBuscar = z.object({
   search: z.string().trim().max(100).default(''),
   usu_estado: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
+  /** 1 staff, 3 supplier accounts, null both; staff by default, as the list always showed. */
+  tiu_id: z.union([z.literal(TIPO_USUARIO.personal), z.literal(TIPO_USUARIO.proveedor)]).nullable().default(TIPO_USUARIO.personal),
   ...pageFields,
 });
 export type UsuarioBuscar = z.infer<typeof UsuarioBuscar>;
@@ -70,6 +83,12 @@ export const ChangePassword = z
   })
   .refine((v) => v.password_nuevo === v.password_confirmacion, { message: MSG.passwordMismatch, path: ['password_confirmacion'] });
 export type ChangePassword = z.infer<typeof ChangePassword>;
+
+/** Activates or deactivates an account, staff or supplier; deactivating ends its sessions. */
+export const UsuarioEstado = z.object({
+  usuario: z.object({ usu_id: z.number().int().positive(), usu_estado: z.union([z.literal(0), z.literal(1)], { error: MSG.required }) }),
+});
+export type UsuarioEstado = z.infer<typeof UsuarioEstado>;
 
 export const ObtenerOpciones = z.object({ opcion_usuario: z.object({ usu_id: z.number().int().positive() }) });
 

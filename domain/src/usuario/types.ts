@@ -11,10 +11,12 @@ export interface UsuarioRow {
   pry_id: number | null;
   pry_nombre: string | null;
   roles: string;
+  /** The supplier's company of a supplier account (tiu_id 3). */
+  pve_razon_social: string | null;
 }
 
 /** The reply of `/usuario/obtener`. */
-export interface Usuario extends Omit<UsuarioRow, 'pry_nombre' | 'roles'> {
+export interface Usuario extends Omit<UsuarioRow, 'pry_nombre' | 'roles' | 'pve_razon_social'> {
   pve_id: number | null;
   cli_id: number | null;
   lista_usuario_rol: { rol_id: number }[];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Paged, UsuarioRow } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
-import { proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
+import { proveedor, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -11,9 +11,10 @@ const searchExpr = sql`lower(${usuario.usu_nombre} || ' ' || ${usuario.usu_apell
 
 export async function searchUsers(
   db: Executor,
-  f: { search: string; usu_estado: number | null; start: number; length: number; scope: ProjectScope },
+  f: { search: string; usu_estado: number | null; tiu_id: number | null; start: number; length: number; scope: ProjectScope },
 ): Promise<Paged<UsuarioRow>> {
-  const where: SQL[] = [eq(usuario.tiu_id, 1)];
+  // Staff and supplier accounts only: customer accounts (tiu_id 2) are not managed here.
+  const where: SQL[] = [f.tiu_id === null ? inArray(usuario.tiu_id, [1, 3]) : eq(usuario.tiu_id, f.tiu_id)];
   if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
   if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));
   const cond = and(...where, projectFilter(f.scope, usuario.pry_id));
@@ -26,12 +27,13 @@ export async function searchUsers(
     db.with(page).select({
       usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
       usu_correo: usuario.usu_correo, usu_nivel: usuario.usu_nivel, usu_estado: usuario.usu_estado, tiu_id: usuario.tiu_id,
-      pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre,
+      pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre, pve_razon_social: proveedor.pve_razon_social,
       roles: sql<string>`coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuario.usu_id}), '')`,
     })
       .from(page)
       .innerJoin(usuario, eq(usuario.usu_id, page.id))
       .leftJoin(proyecto, eq(proyecto.pry_id, usuario.pry_id))
+      .leftJoin(proveedor, eq(proveedor.pve_id, usuario.pve_id))
       .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id),
     db.select({ total: sql<number>`count(*)::int` }).from(usuario).where(cond),
   ]);
@@ -90,6 +92,16 @@ export async function updateUserVersioned(
       ...(bumpToken ? { usu_token_version: sql`${usuario.usu_token_version} + 1` } : {}),
     })
     .where(and(eq(usuario.usu_id, usuId), eq(usuario.usu_version, version)))
+    .returning({ usu_id: usuario.usu_id });
+  return rows.length === 1;
+}
+
+/** Sets an account's state; a change ends its open sessions (DECISIONS §1). False when it was already so. */
+export async function setState(db: Executor, usuId: number, estado: number): Promise<boolean> {
+  const rows = await db
+    .update(usuario)
+    .set({ usu_estado: estado, usu_version: sql`${usuario.usu_version} + 1`, usu_token_version: sql`${usuario.usu_token_version} + 1`, usu_fecha_modificacion: sql`now()` })
+    .where(and(eq(usuario.usu_id, usuId), ne(usuario.usu_estado, estado)))
     .returning({ usu_id: usuario.usu_id });
   return rows.length === 1;
 }

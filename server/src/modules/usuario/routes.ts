@@ -1,4 +1,4 @@
-import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,12 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
 
   app.post('/usuario/modificar', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioModificar } },
     async (req) => ok(await service.modify(deps, caller(req), req.body.usuario), MSG.userModified));
+
+  app.post('/usuario/estado', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioEstado } },
+    async (req) => {
+      const saved = await service.setState(deps, caller(req), req.body.usuario);
+      return ok(saved, saved.usu_estado === 1 ? 'Se activó el usuario' : 'Se desactivó el usuario');
+    });
 
   app.post('/usuario/adjuntarFirma', { ...gate({ module: 'usuario' }), schema: { tags, consumes: ['multipart/form-data'] } },
     async (req) => {

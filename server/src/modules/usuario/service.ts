@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
-import { MSG, OPTIONS, ROLE, hasModule, isCorporate, isSuper } from '@obra/domain';
+import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
+import { MSG, OPTIONS, ROLE, TIPO_USUARIO, USUARIO_SIN_PROYECTO, hasModule, isCorporate, isSuper, lacksProject } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
@@ -11,10 +11,14 @@ import * as q from './queries.ts';
 
 type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
 
-/** A user outside the caller's project scope answers 404 (DECISIONS §1). */
-async function findInScope(deps: Deps, caller: AccessProfile, usuId: number): Promise<User> {
+/**
+ * A user outside the caller's project scope answers 404 (DECISIONS §1). Supplier accounts are
+ * found only where asked (view, activate), never to be modified as staff.
+ */
+async function findInScope(deps: Deps, caller: AccessProfile, usuId: number, suppliers = false): Promise<User> {
   const user = await q.findUser(deps.database.db, usuId);
-  if (!user || user.tiu_id !== 1) throw notFound('No se encontró el usuario');
+  const types = suppliers ? [TIPO_USUARIO.personal, TIPO_USUARIO.proveedor] : [TIPO_USUARIO.personal];
+  if (!user || !types.some((t) => t === user.tiu_id)) throw notFound('No se encontró el usuario');
   assertInProject(projectScope(caller), user.pry_id, 'el usuario');
   return user;
 }
@@ -28,6 +32,8 @@ function checkGrants(caller: AccessProfile, u: { usu_nivel: number; pry_id: numb
     throw forbidden('Solo un usuario SUPER puede asignar el rol SUPER');
   }
   if (u.lista_usuario_rol.some((r) => r.rol_id === ROLE.PROVEEDOR)) throw badRequest('El rol PROVEEDOR es solo para cuentas de proveedor');
+  // The user schemas refuse it too; this also covers users created with an employee.
+  if (lacksProject(u)) throw badRequest(USUARIO_SIN_PROYECTO);
   if (!isCorporate(caller) && (u.usu_nivel === 1 || u.pry_id !== caller.pry_id)) {
     throw forbidden('Solo un usuario corporativo puede crear usuarios corporativos o de otro proyecto');
   }
@@ -45,7 +51,7 @@ export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar
 }
 
 export async function get(deps: Deps, caller: AccessProfile, usuId: number): Promise<Usuario> {
-  const u = await findInScope(deps, caller, usuId);
+  const u = await findInScope(deps, caller, usuId, true);
   return {
     usu_id: u.usu_id, usu_nombre: u.usu_nombre, usu_apellido: u.usu_apellido, usu_dni: u.usu_dni, usu_correo: u.usu_correo,
     usu_nivel: u.usu_nivel, usu_estado: u.usu_estado, tiu_id: u.tiu_id, pry_id: u.pry_id, pve_id: u.pve_id, cli_id: u.cli_id,
@@ -105,6 +111,16 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
     await q.replaceOptions(tx, input.usu_id, input.opciones);
   });
   return { usu_id: input.usu_id };
+}
+
+/** Activates or deactivates a staff or supplier account; deactivating ends its sessions at once. */
+export async function setState(deps: Deps, caller: AccessProfile, input: UsuarioEstado['usuario']) {
+  const current = await findInScope(deps, caller, input.usu_id, true);
+  if (input.usu_id === caller.usu_id) throw badRequest('No puede desactivar su propio usuario');
+  if (current.roleIds.includes(ROLE.SUPER) && !isSuper(caller)) throw forbidden('Solo un usuario SUPER puede modificar a otro SUPER');
+  await q.setState(deps.database.db, input.usu_id, input.usu_estado);
+  deps.profiles.invalidate(input.usu_id);
+  return { usu_id: input.usu_id, usu_estado: input.usu_estado };
 }
 
 /** Verifies the current password on the server (DECISIONS §1) and returns a fresh token. */
