@@ -1,13 +1,14 @@
-import type { AccessProfile, OrdenAccion, OrdenEstadoResultado, OrdenTransicionContexto } from '@obra/domain';
+import type { AccessProfile, CorreoResultado, OrdenAccion, OrdenEstadoResultado, OrdenMotivos, OrdenRechazar, OrdenTransicionContexto } from '@obra/domain';
 import {
-  ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, ORE_CON_INGRESOS_O_PAGOS, approvalFor, estadoNombre, hasOption, isSuper,
-  pendingApprovalOf, puedeReiniciar, targetState, transitionError,
+  NIVEL_RECHAZO, ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, RECHAZO_MSG, approvalFor, comentarioRechazo, correoRechazo, estadoNombre,
+  hasOption, isSuper, motivosOrden, pendingApprovalOf, puedeReiniciar, rejectionOf, targetState, transitionError,
 } from '@obra/domain';
-import type { Tx } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
-import type { ListRequest } from '../../platform/list.ts';
+import * as eq from './estados-queries.ts';
 import * as q from './queries.ts';
 
 /**
@@ -26,14 +27,12 @@ async function lock(tx: Tx, caller: AccessProfile, ordId: number): Promise<Locke
 }
 
 /**
- * Whether stock entered the order or a payment was made for it (DECISIONS §4: such an order
- * cannot be cancelled or restarted): the states that record them (recepcionado, recepcionado
- * parcial, pagado, pago parcial), or a payment order approved or deposited. Transfers are not
- * stored yet; when they arrive, their rows for `o.ord_id` are checked here as well.
+ * Whether a payment was made for the order besides what its state records (DECISIONS §4: such an
+ * order cannot be cancelled or restarted): a payment order approved or deposited. The domain rule
+ * adds the states that record stock or payments. Transfers are not stored yet; when they arrive,
+ * their rows for the order are checked here as well.
  */
-async function tieneIngresosOPagos(tx: Tx, o: Locked): Promise<boolean> {
-  return ORE_CON_INGRESOS_O_PAGOS.includes(o.ore_id) || (await q.tienePagoAprobado(tx, o.ord_id));
-}
+const conIngresosOPagos = (db: Executor, ordId: number) => q.tienePagoAprobado(db, ordId);
 
 /** Order states a deposit of a payment order moves on; others (import states, paid with /orden/pay) are kept. */
 const ORE_POR_DEPOSITOS: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL];
@@ -58,7 +57,7 @@ const result = (o: Locked, hasta: number, version: number): OrdenEstadoResultado
 
 /** Refuses with 409 and the state machine's text unless `action` is allowed from the order's state. */
 function check(o: Locked, action: OrdenAccion, ctx: OrdenTransicionContexto = {}) {
-  const error = transitionError(o.ore_id, action, { coc_id: o.coc_id, es_importacion: o.es_importacion, ...ctx });
+  const error = transitionError(o.ore_id, action, { coc_id: o.coc_id, es_importacion: o.es_importacion, rechazada: o.rechazada, ...ctx });
   if (error) throw conflict(error);
 }
 
@@ -123,12 +122,13 @@ export async function approveMassive(deps: Deps, caller: AccessProfile, ids: num
 }
 
 /** `/orden/approve/pending`: what waits for the caller (docs/business-rules.md "Order states"). */
-export function pending(deps: Deps, caller: AccessProfile, page: ListRequest) {
+export function pending(deps: Deps, caller: AccessProfile, page: { start: number; length: number }) {
   return q.pending(deps.database.db, {
     gerencia: !hasOption(caller, 'aprobar_orden_compra') ? null : isSuper(caller) ? 'all' : caller.usu_id,
     contabilidad: hasOption(caller, 'aprobar_orden_compra_contable'),
     scope: projectScope(caller),
-  }, page);
+    ...page,
+  });
 }
 
 /** `/orden/pay`: emitido → pagado; aprobación gerencia → pagado for contado or caja chica (option pagar_orden_compra, checked by the route). */
@@ -145,8 +145,7 @@ export async function pay(deps: Deps, caller: AccessProfile, ordId: number) {
 export async function anular(deps: Deps, caller: AccessProfile, ordId: number) {
   return deps.database.db.transaction(async (tx) => {
     const o = await lock(tx, caller, ordId);
-    if (o.ore_id !== ORE.ANULADO && (await tieneIngresosOPagos(tx, o))) throw conflict(ORDEN_ESTADO_MSG.conIngresosOPagos);
-    check(o, 'anular');
+    check(o, 'anular', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
     const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.ANULADO, usu_id: caller.usu_id });
     return result(o, ORE.ANULADO, version);
   });
@@ -172,11 +171,54 @@ export async function restart(deps: Deps, caller: AccessProfile, ordId: number, 
   return deps.database.db.transaction(async (tx) => {
     const o = await lock(tx, caller, ordId);
     if (codigo.trim().toUpperCase() !== o.ord_codigo.toUpperCase()) throw new AppError(400, ORDEN_ESTADO_MSG.codigoDistinto);
-    if (o.ore_id !== ORE.CREADO && (await tieneIngresosOPagos(tx, o))) throw conflict(ORDEN_ESTADO_MSG.conIngresosOPagosReinicio);
-    check(o, 'reiniciar');
-    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: 'Reinicio' }, {
-      ord_usu_aprobador_gerencia: null, ord_fecha_aprobacion_gerencia: null, ord_usu_aprobador_contabilidad: null, ord_fecha_aprobacion_contabilidad: null,
-    });
+    check(o, 'reiniciar', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
+    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: 'Reinicio' }, SIN_APROBACIONES);
     return result(o, ORE.CREADO, version);
   });
+}
+
+/** Back in creado an order waits for both approvals again: a restart or a rejection clears them. */
+const SIN_APROBACIONES: q.AprobacionValues = {
+  ord_usu_aprobador_gerencia: null, ord_fecha_aprobacion_gerencia: null, ord_usu_aprobador_contabilidad: null, ord_fecha_aprobacion_contabilidad: null,
+  ord_rechazada: false,
+};
+
+/**
+ * `/orden/rechazar` (issue 9, docs/business-rules.md "Orders"): the approver of the level the order
+ * waits at (option of that level, checked here since the level follows the state) sends it back to
+ * creado with a required comment, approvals cleared and marked rejected, so that it leaves
+ * gerencia's pending list until logística saves it. The mail to the order's logistics user is
+ * recorded in the same transaction (sent through SMTP when configured). `id_orden_estado`, the
+ * state the approver saw: if the order moved meanwhile (an approval won the race), 409.
+ */
+export async function reject(deps: Deps, caller: AccessProfile, input: z.output<typeof OrdenRechazar>['orden']) {
+  return deps.database.db.transaction(async (tx): Promise<{ data: OrdenEstadoResultado & { correo: CorreoResultado }; message: string }> => {
+    const o = await lock(tx, caller, input.id_orden);
+    const action = rejectionOf(o.ore_id);
+    if (!action) throw conflict(ORDEN_ESTADO_MSG.noEsperaAprobacion(o.ore_id));
+    if (input.id_orden_estado !== undefined && input.id_orden_estado !== o.ore_id) {
+      throw conflict(ORDEN_ESTADO_MSG.transicion(rejectionOf(input.id_orden_estado) ?? action, o.ore_id));
+    }
+    requireOption(caller, action);
+    check(o, action);
+    const nivel = NIVEL_RECHAZO[action];
+    const version = await q.setEstado(tx, {
+      ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: comentarioRechazo(nivel, input.comentario),
+    }, { ...SIN_APROBACIONES, ord_rechazada: true });
+    const aviso = await eq.avisoRechazo(tx, o.ord_id, caller.usu_id);
+    const mail = correoRechazo({ codigo: o.ord_codigo, nivel, aprobador: aviso.aprobador, comentario: input.comentario, empresa: deps.config.company.name });
+    const correo = await deps.mailer.send(tx, { to: aviso.para, ...mail });
+    return { data: { ...result(o, ORE.CREADO, version), correo }, message: RECHAZO_MSG[correo.estado] };
+  });
+}
+
+/** `/orden/motivos`: why the caller cannot act on the order from each one-action screen (domain motivosOrden), 404 out of scope. */
+export async function motivos(deps: Deps, caller: AccessProfile, ordId: number): Promise<OrdenMotivos> {
+  const db = deps.database.db;
+  const o = await eq.estado(db, ordId);
+  if (!o || !inScope(projectScope(caller), o.pry_id)) throw notFound(ORDEN_MSG.notFound);
+  return motivosOrden({
+    id_orden_estado: o.ore_id, id_condicion: o.coc_id, es_importacion: o.es_importacion, rechazada: o.rechazada,
+    con_ingresos_o_pagos: await conIngresosOPagos(db, ordId),
+  }, caller);
 }

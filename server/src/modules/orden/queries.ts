@@ -75,7 +75,8 @@ export async function lockForUpdate(db: Executor, ordId: number) {
 }
 
 export async function updateOrden(db: Executor, ordId: number, v: OrdenValues & { ord_codigo: string }): Promise<number> {
-  const [r] = await db.update(orden).set({ ...v, ord_version: sql`${orden.ord_version} + 1` })
+  // A save by logística answers a rejection: the order waits for gerencia again (docs/business-rules.md "Orders").
+  const [r] = await db.update(orden).set({ ...v, ord_rechazada: false, ord_version: sql`${orden.ord_version} + 1` })
     .where(eq(orden.ord_id, ordId)).returning({ version: orden.ord_version });
   return r.version;
 }
@@ -196,12 +197,12 @@ export function list(db: Executor, f: ListFilter, page: ListRequest, puedeEditar
   return listPage<OrdenListRow>(db, ordenList(puedeEditar), where, page);
 }
 
-interface EstadoRow { ord_id: number; ord_codigo: string; ore_id: number; coc_id: number; es_importacion: boolean; pry_id: number }
+interface EstadoRow { ord_id: number; ord_codigo: string; ore_id: number; coc_id: number; es_importacion: boolean; rechazada: boolean; pry_id: number }
 
 /** Orders locked for a state change (`for update`, in id order so that two mass approvals cannot deadlock), with what the transitions check. */
 export async function lockEstados(db: Executor, ids: number[]): Promise<EstadoRow[]> {
   const rows = await selectRows<EstadoRow>(db, sql`
-    select o.ord_id, o.ord_codigo, o.ore_id, o.coc_id, o.ord_es_importacion as es_importacion, c.pry_id
+    select o.ord_id, o.ord_codigo, o.ore_id, o.coc_id, o.ord_es_importacion as es_importacion, o.ord_rechazada as rechazada, c.pry_id
     from orden o join centro_costo c on c.cec_id = o.cec_id
     where o.ord_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
     order by o.ord_id for update of o`);
@@ -213,9 +214,9 @@ export async function lockEstado(db: Executor, ordId: number): Promise<EstadoRow
   return (await lockEstados(db, [ordId]))[0];
 }
 
-/** Approval columns a transition sets or clears. */
+/** Approval columns (and the rejection flag) a transition sets or clears. */
 export type AprobacionValues = Pick<typeof orden.$inferInsert,
-  'ord_usu_aprobador_gerencia' | 'ord_fecha_aprobacion_gerencia' | 'ord_usu_aprobador_contabilidad' | 'ord_fecha_aprobacion_contabilidad'>;
+  'ord_usu_aprobador_gerencia' | 'ord_fecha_aprobacion_gerencia' | 'ord_usu_aprobador_contabilidad' | 'ord_fecha_aprobacion_contabilidad' | 'ord_rechazada'>;
 
 /** Moves a locked order to `oreId` (bumping its version, so a form opened before fails to save) and writes the history line. */
 export async function setEstado(db: Executor, h: { ord_id: number; desde: number; hasta: number; usu_id: number; comentario?: string },
@@ -245,7 +246,7 @@ export function historial(db: Executor, ordId: number): Promise<OrdenHistorialRo
 }
 
 export interface PendingFilter {
-  /** Orders in creado whose gerencia user is this one; 'all' for any (SUPER); null: none. */
+  /** Orders in creado, not rejected since their last save, whose gerencia user is this one; 'all' for any (SUPER); null: none. */
   gerencia: number | 'all' | null;
   /** Orders in aprobación gerencia (holders of aprobar_orden_compra_contable). */
   contabilidad: boolean;
@@ -271,8 +272,8 @@ const pendingList: ListSpec = {
 /** Orders waiting for the caller's approval (spec 1 §2.12), oldest first. */
 export async function pending(db: Executor, f: PendingFilter, page: ListRequest): Promise<Paged<OrdenPendienteRow>> {
   const states: SQL[] = [];
-  if (f.gerencia === 'all') states.push(sql`o.ore_id = 1`);
-  else if (f.gerencia !== null) states.push(sql`(o.ore_id = 1 and o.ord_usu_gerencia = ${f.gerencia})`);
+  if (f.gerencia === 'all') states.push(sql`(o.ore_id = 1 and not o.ord_rechazada)`);
+  else if (f.gerencia !== null) states.push(sql`(o.ore_id = 1 and not o.ord_rechazada and o.ord_usu_gerencia = ${f.gerencia})`);
   if (f.contabilidad) states.push(sql`o.ore_id = 2`);
   if (states.length === 0) return { data: [], total: 0, total_exacto: true };
   return listPage<OrdenPendienteRow>(db, pendingList, [sql`(${sql.join(states, sql` or `)})`, ordenScopeSql(f.scope)], page);

@@ -1,5 +1,5 @@
 import {
-  ORDEN_ESTADO_MSG, ORDEN_MSG, OrdenAnular, OrdenApprove, OrdenIdHeader, OrdenList, OrdenMassive, OrdenPending, OrdenRestart, OrdenSave, OrdenUpdateStatus,
+  ORDEN_ESTADO_MSG, ORDEN_MSG, OrdenAnular, OrdenApprove, OrdenIdHeader, OrdenRechazar, OrdenList, OrdenMassive, OrdenPending, OrdenRestart, OrdenSave, OrdenUpdateStatus,
 } from '@obra/domain';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +37,17 @@ export default async function ordenRoutes(fastify: FastifyInstance, deps: Deps) 
   // State transitions (spec 1 §4.2, DECISIONS §4, docs/business-rules.md "Order states").
   app.post('/orden/approve', { ...gate({ module: 'orden_compra' }), schema: { tags, headers: OrdenIdHeader, body: OrdenApprove } },
     async (req) => ok(await estados.approve(deps, caller(req), req.headers.idorden, req.body.id_orden_estado), ORDEN_ESTADO_MSG.aprobado));
+
+  // Rejection by the approver of the order's level (issue 9): the option is checked by the service, as the level follows the state.
+  app.post('/orden/rechazar', { ...gate({ module: 'orden_compra' }), schema: { tags, body: OrdenRechazar } },
+    async (req) => {
+      const { data, message } = await estados.reject(deps, caller(req), req.body.orden);
+      return ok(data, message);
+    });
+
+  // Why a one-action screen (approve, restart, import status, notify) cannot act, said on opening (issue 9).
+  app.post('/orden/motivos', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, headers: OrdenIdHeader } },
+    async (req) => ok(await estados.motivos(deps, caller(req), req.headers.idorden)));
 
   app.post('/orden/approve/pending', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: OrdenPending.nullish() } },
     async (req) => ok(await estados.pending(deps, caller(req), req.body ?? OrdenPending.parse({}))));
