@@ -28,11 +28,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database every run; the web must be built (npm run build).
-    // E2E_SERVER_LOG=file keeps the server's log (LOG_LEVEL info) there, to see why a flow failed.
+    // A fresh embedded database every run; the web must be built (npm run build). It listens on
+    // every interface: e2e/network.spec.ts opens it by the machine's network address.
+    // E2E_SERVER_LOG=file keeps the server's log (LOG_LEVEL info, JSON) there, to see why a flow failed.
     command: process.env.E2E_SERVER_LOG
-      ? `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} LOG_LEVEL=info npx tsx server/src/main.ts > ${process.env.E2E_SERVER_LOG} 2>&1`
-      : `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} LOG_LEVEL=warn npx tsx server/src/main.ts`,
+      ? `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} HOST=0.0.0.0 PORT=${PORT} LOG_LEVEL=info LOG_FORMAT=json npx tsx server/src/main.ts > ${process.env.E2E_SERVER_LOG} 2>&1`
+      : `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} HOST=0.0.0.0 PORT=${PORT} LOG_LEVEL=warn npx tsx server/src/main.ts`,
     url: `http://localhost:${PORT}/health/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -4,6 +4,7 @@ import { CONDICION } from '../common/catalogs.ts';
 import { listFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { ORDEN_ESTADOS } from '../common/statuses.ts';
+import { coercedIdSchema, idSchema, intSchema } from '../common/ids.ts';
 
 /** Order state ids (spec 1 §4.1; the `orden_estado` seed is ORDEN_ESTADOS). */
 export const ORE = {
@@ -166,7 +167,7 @@ export const approvalFor = (target: number): 'aprobar_gerencia' | 'aprobar_conta
 export const pendingApprovalOf = (from: number): 'aprobar_gerencia' | 'aprobar_contabilidad' | null =>
   from === ORE.CREADO ? 'aprobar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'aprobar_contabilidad' : null;
 
-const idOrden = z.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+const idOrden = idSchema(MSG.required);
 /** The rejection of the level an order in `from` waits at, or null when it waits for no approval. */
 export const rejectionOf = (from: number): 'rechazar_gerencia' | 'rechazar_contabilidad' | null =>
   from === ORE.CREADO ? 'rechazar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'rechazar_contabilidad' : null;
@@ -182,13 +183,13 @@ export const PENDIENTE_DE: Record<'aprobar_gerencia' | 'aprobar_contabilidad', s
 
 
 /** `/orden/approve` body: the target state (2 gerencia, 3 contabilidad). */
-export const OrdenApprove = z.object({ id_orden_estado: z.number({ error: MSG.required }).int(MSG.required) });
+export const OrdenApprove = z.object({ id_orden_estado: intSchema(0, MSG.required) });
 export type OrdenApprove = z.input<typeof OrdenApprove>;
 
 /** `/orden/approve/pending` body; `id_usuario` is accepted for compatibility, identity comes from the token. */
 export const OrdenPending = z.object({
-  id_usuario: z.number().int().nullish(),
-  start: z.number().int().min(0).default(0),
+  id_usuario: intSchema().nullish(),
+  start: intSchema().default(0),
   length: z.number().int().min(1).max(100).default(100),
   ...listFields,
 });
@@ -209,7 +210,7 @@ export const OrdenAnular = z.object({ id_orden: idOrden });
 
 /** `/orden/update-status` body: one of the five import states and a required comment. */
 export const OrdenUpdateStatus = z.object({
-  id_orden_estado: z.number({ error: MSG.required }).int(MSG.required)
+  id_orden_estado: intSchema(0, MSG.required)
     .refine((v) => ORE_IMPORTACION.includes(v), ORDEN_ESTADO_MSG.estadoImportacion),
   descripcion: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(500, 'El comentario no debe superar 500 caracteres'),
 });
@@ -217,7 +218,7 @@ export type OrdenUpdateStatus = z.input<typeof OrdenUpdateStatus>;
 
 /** `/orden/restart` body: the order and its code typed again as confirmation (DECISIONS §4). */
 export const OrdenRestart = z.object({
-  id_orden: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
+  id_orden: coercedIdSchema(MSG.required),
   codigo: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(60),
 });
 export type OrdenRestart = z.input<typeof OrdenRestart>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import { Id, intSchema } from '../common/ids.ts';
 
 /** Spec 1 §5: every missing field of the user form answers 'Faltan ingresar datos'. */
 const missing = { error: MSG.missingUserData };
@@ -22,7 +23,7 @@ export const dni = z
 export const correo = z.string(missing).trim().toLowerCase().min(1, MSG.missingUserData).pipe(z.email(MSG.email));
 
 const roles = z
-  .array(z.object({ rol_id: z.number().int().min(0) }), missing)
+  .array(z.object({ rol_id: intSchema() }), missing)
   .min(1, MSG.missingUserData)
   .refine((l) => new Set(l.map((r) => r.rol_id)).size === l.length, 'Un rol se repite');
 
@@ -31,9 +32,9 @@ const common = {
   usu_apellido: text(100),
   usu_correo: correo,
   usu_nivel: z.number(missing).int().min(0).max(9),
-  pry_id: z.number().int().positive().nullable().default(null),
+  pry_id: Id.nullable().default(null),
   lista_usuario_rol: roles,
-  opciones: z.array(z.number().int().positive()).default([]),
+  opciones: z.array(Id).default([]),
 };
 
 /** usu_nivel 1 is corporate (every project); any other level sees only its project (DECISIONS §1). */
@@ -53,15 +54,15 @@ export type UsuarioRegistrar = z.infer<typeof UsuarioRegistrar>;
 export const UsuarioModificar = z.object({
   usuario: z.object({
     ...common,
-    usu_id: z.number().int().positive(),
-    usu_version: z.number().int().positive(),
+    usu_id: Id,
+    usu_version: Id,
     usu_estado: z.union([z.literal(0), z.literal(1)]).default(1),
     usu_password: z.union([z.literal(''), password]).optional(),
   }, missing).refine(...projectRule),
 });
 export type UsuarioModificar = z.infer<typeof UsuarioModificar>;
 
-export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: z.number().int().positive() }) });
+export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: Id }) });
 
 /** tiu_id of the accounts: 1 staff, 3 supplier (DECISIONS §1). */
 export const TIPO_USUARIO = { personal: 1, proveedor: 3 } as const;
@@ -86,13 +87,13 @@ export type ChangePassword = z.infer<typeof ChangePassword>;
 
 /** Activates or deactivates an account, staff or supplier; deactivating ends its sessions. */
 export const UsuarioEstado = z.object({
-  usuario: z.object({ usu_id: z.number().int().positive(), usu_estado: z.union([z.literal(0), z.literal(1)], { error: MSG.required }) }),
+  usuario: z.object({ usu_id: Id, usu_estado: z.union([z.literal(0), z.literal(1)], { error: MSG.required }) }),
 });
 export type UsuarioEstado = z.infer<typeof UsuarioEstado>;
 
-export const ObtenerOpciones = z.object({ opcion_usuario: z.object({ usu_id: z.number().int().positive() }) });
+export const ObtenerOpciones = z.object({ opcion_usuario: z.object({ usu_id: Id }) });
 
-export const GetByRol = z.object({ id_role: z.number().int().min(0) });
+export const GetByRol = z.object({ id_role: intSchema() });
 
 /** Login name: a name without '@' gets the company domain (spec 1 §5). */
 export function loginEmail(username: string, companyDomain: string): string {
