@@ -110,6 +110,8 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
     await q.replaceRoles(tx, input.usu_id, roleIds);
     await q.replaceOptions(tx, input.usu_id, input.opciones);
   });
+  // Other instances hear of it through the database's notification; this one forgets at once.
+  deps.profiles.invalidate(input.usu_id);
   return { usu_id: input.usu_id };
 }
 
@@ -130,6 +132,7 @@ export async function changePassword(deps: Deps, caller: AccessProfile, input: C
   if (!user || !(await verify(user.usu_password_hash, input.password_actual))) throw badRequest(MSG.currentPasswordWrong);
   if (input.password_actual === input.password_nuevo) throw badRequest('La nueva contraseña debe ser distinta de la actual');
   const ver = await q.setPassword(db, caller.usu_id, await hash(input.password_nuevo));
+  deps.profiles.invalidate(caller.usu_id);
   return { access_token: await deps.tokens.sign({ usu_id: caller.usu_id, ver }) };
 }
 
