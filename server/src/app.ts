@@ -6,17 +6,16 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MSG } from '@obra/domain';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { loggerOptions } from './logger.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
 import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
-import { AppError } from './platform/errors.ts';
+import { clientErrorHandler, sendError } from './platform/error-reply.ts';
+import { refuseNul } from './platform/input.ts';
 import { helmetOptions, registerWeb, sendIndex } from './web.ts';
 
 export type App = FastifyInstance;
@@ -26,38 +25,14 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's zod schemas (body, querystring, params, headers); the hostile-input test fills them. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeCatalog: RouteEntry[];
   }
-}
-
-const HTTP_MESSAGES: Record<number, string> = {
-  400: MSG.badRequest,
-  401: MSG.unauthenticated,
-  403: MSG.forbidden,
-  404: MSG.notFound,
-  405: 'Método no permitido',
-  406: 'Formato de respuesta no soportado',
-  413: 'El contenido enviado supera el tamaño permitido',
-  415: 'Tipo de contenido no soportado',
-  429: MSG.tooManyAttempts,
-};
-
-function errorReply(error: FastifyError | AppError | Error): { status: number; message: string; data: unknown } {
-  if (error instanceof AppError) return { status: error.statusCode, message: error.message, data: error.data };
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    return { status: 400, message: first?.message || MSG.badRequest, data: null };
-  }
-  const code = (error as FastifyError).statusCode;
-  if (code === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-    return { status: 413, message: MSG.fileTooLarge, data: null };
-  }
-  if (code && code >= 400 && code < 500) return { status: code, message: HTTP_MESSAGES[code] ?? MSG.badRequest, data: null };
-  return { status: 500, message: MSG.internal, data: null };
 }
 
 export async function buildApp(deps: Deps): Promise<App> {
@@ -68,6 +43,10 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Ids and codes are short; a longer path parameter is refused (414) in the envelope.
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,7 +74,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`La ruta ${route.method} ${route.url} no declara su acceso`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access, schema: route.schema });
   });
   app.addHook('onClose', () => deps.profiles.close());
   app.addHook('onRequest', createAccessGuard(database.db, deps.tokens, deps.profiles));
@@ -109,12 +88,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     }, request.log);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const r = errorReply(error);
-    if (r.status >= 500) request.log.error({ err: error }, 'error no controlado');
-    else request.log.info({ status: r.status, motivo: r.message }, 'solicitud rechazada');
-    return reply.status(r.status).send(fail(r.message, r.data));
-  });
+  app.addHook('preValidation', refuseNul);
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
 
   app.get('/health/live', async () => ok({ up: true }));
   app.get('/health/ready', async (_req, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import { Id, idSchema } from '../common/ids.ts';
 
 const required = { error: MSG.required };
 
@@ -13,16 +14,16 @@ export type CentroCostoList = z.infer<typeof CentroCostoList>;
 
 /** Save creates without `id_centro_costo` and modifies with it and the version it read. */
 export const CentroCostoSave = z.object({
-  id_centro_costo: z.number().int().positive().optional(),
-  version: z.number().int().positive().optional(),
+  id_centro_costo: Id.optional(),
+  version: Id.optional(),
   codigo: z.string(required).trim().min(1, MSG.required).max(20, 'El código no debe superar 20 caracteres'),
   descripcion: z.string(required).trim().min(1, MSG.required).max(200, 'La descripción no debe superar 200 caracteres'),
-  pry_id: z.number(required).int().positive(MSG.required),
+  pry_id: idSchema(MSG.required),
   es_activo: z.union([z.literal(0), z.literal(1), z.boolean()]).default(1).transform((v) => (v === true || v === 1 ? 1 : 0)),
 });
 export type CentroCostoSave = z.input<typeof CentroCostoSave>;
 
-export const CentroCostoDelete = z.object({ id_centro_costo: z.number(required).int().positive() });
+export const CentroCostoDelete = z.object({ id_centro_costo: idSchema(MSG.required) });
 export type CentroCostoDelete = z.input<typeof CentroCostoDelete>;
 
 /** A row of `/centroCosto/list`; `version` goes back with a modify (docs/business-rules.md). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './catalogs.ts';
+import { intSchema } from './ids.ts';
 
 /** The reply of every /api call (ARCHITECTURE convention 4). */
 export interface Envelope<T> {
@@ -37,7 +38,7 @@ export const listFields = {
 
 /** Paging fields of a spec 1 list request (`{search, length, start}`), 10 rows by default. */
 export const pageFields = {
-  start: z.number().int().min(0).default(0),
+  start: intSchema().default(0),
   length: z.number().int().min(1).max(100).default(PAGE_SIZE),
   ...listFields,
 };
@@ -46,6 +47,6 @@ export type PageRequest = z.output<typeof PageRequest>;
 
 /** The `page: {number, size}` object of spec 2 and 3 list requests; numbers start at 1. */
 export const PageQuery = z
-  .object({ number: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE), ...listFields })
+  .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE), ...listFields })
   .prefault({});
 export type PageQuery = z.output<typeof PageQuery>;

@@ -29,4 +29,5 @@ export const MSG = {
   userInactive: 'El usuario se encuentra inactivo',
   supplierPending: 'Cuenta pendiente de confirmación',
   badClient: 'Cliente no autorizado',
+  nulCharacter: 'El texto enviado contiene un carácter no permitido',
 } as const;

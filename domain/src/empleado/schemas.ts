@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
 import { MSG } from '../common/messages.ts';
 import { PASSWORD_RULE } from '../usuario/schemas.ts';
+import { Id, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of spec 2 §5 "Employee" (word for word) and the ones we settled (docs/business-rules.md). */
 export const EMP_MSG = {
@@ -41,7 +42,7 @@ export const EMP_QUICK_LIMIT = 20;
 export const EMP_SEARCH_LIMIT = 200;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
-const id = z.number().int().positive();
+const id = Id;
 const filterText = (max: number) => z.string().trim().max(max).default('');
 /** A name as typed, with inner runs of spaces collapsed. */
 const squeeze = (v: string) => v.replace(/\s+/g, ' ');
@@ -56,7 +57,7 @@ const celular = blank(z.string().trim().max(20, 'Máximo 20 caracteres').regex(/
 const optionalEmail = blank(z.string().trim().toLowerCase().max(150, 'Máximo 150 caracteres').pipe(z.union([z.literal(''), z.email(MSG.email)])));
 const requiredEmail = (missing: string) =>
   z.string({ error: missing }).trim().toLowerCase().min(1, missing).max(150, 'Máximo 150 caracteres').pipe(z.email(MSG.email));
-const requiredId = (missing: string) => z.number({ error: missing }).int().positive(missing);
+const requiredId = (missing: string) => idSchema(missing);
 
 /** The user account created with an employee (spec 2 §3 "User part"); checked only when genera_usuario. */
 const userPart = (missing: string) =>
@@ -70,7 +71,7 @@ const userPart = (missing: string) =>
     usu_nivel: z.number().int().min(0).max(9).default(0),
     tiu_id: z.literal(1).default(1),
     lista_usuario_rol: z
-      .array(z.object({ rol_id: z.number().int().min(0) }), { error: missing })
+      .array(z.object({ rol_id: intSchema() }), { error: missing })
       .min(1, missing)
       .refine((l) => new Set(l.map((r) => r.rol_id)).size === l.length, 'Un rol se repite'),
   });
@@ -134,7 +135,7 @@ export const EmpleadoModificar = z.object(
       .object(
         {
           emp_id: id,
-          emp_version: z.number({ error: M.missingModify }).int().positive(),
+          emp_version: idSchema(M.missingModify),
           emp_nombre: text(100, M.missingModify),
           emp_apellido: text(100, M.missingModify),
           emp_email: requiredEmail(M.missingModify),
@@ -155,7 +156,7 @@ export type EmpleadoModificarData = z.output<typeof EmpleadoModificar>['empleado
 
 /** Spec 2 §9: pages of 10, the first page is 1. */
 const PageQuery = z
-  .object({ number: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
+  .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
   .prefault({});
 
 const filters = {

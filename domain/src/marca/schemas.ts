@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import { idSchema } from '../common/ids.ts';
 
 const required = { error: MSG.required };
 
@@ -21,7 +22,7 @@ export const MarcaNew = z.object({
 });
 export type MarcaNew = z.input<typeof MarcaNew>;
 
-export const MarcaDelete = z.object({ id_marca: z.number(required).int().positive() });
+export const MarcaDelete = z.object({ id_marca: idSchema(MSG.required) });
 export type MarcaDelete = z.input<typeof MarcaDelete>;
 
 /** Lookup of active brands for selects (`/marca/get-marcas`, `/getMarcas`); the body is optional. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages.ts';
+import { coercedIdSchema } from '../common/ids.ts';
 
 /**
  * The order's documents (spec 1 §2.9 download and notify, §2.10 attachments, §7 "Orders"):
@@ -37,18 +38,18 @@ export const ORDEN_ARCHIVO_TIPOS: Record<string, string> = {
 /** `accept` of the file input: a hint for the picker; the server checks the content. */
 export const ORDEN_ARCHIVO_ACCEPT = '.pdf,.jpg,.jpeg,.png,.xlsx,.docx';
 
-const idOrden = z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+const idOrden = coercedIdSchema(MSG.required);
 
 /** `/orden/file/list` body. */
 export const OrdenArchivoList = z.object({ id_orden: idOrden });
 export type OrdenArchivoList = z.input<typeof OrdenArchivoList>;
 
 /** `/orden/file/retrieve` body: the file row as listed; only its id is read. */
-export const OrdenArchivoRetrieve = z.object({ id_orden_archivo: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required) });
+export const OrdenArchivoRetrieve = z.object({ id_orden_archivo: coercedIdSchema(MSG.required) });
 export type OrdenArchivoRetrieve = z.input<typeof OrdenArchivoRetrieve>;
 
 /** `/orden/file/save` text field, as multipart sends it. */
-export const OrdenArchivoSaveFields = z.object({ id_orden: z.coerce.number({ error: ORDEN_DOC_MSG.ordenFalta }).int(ORDEN_DOC_MSG.ordenFalta).positive(ORDEN_DOC_MSG.ordenFalta) });
+export const OrdenArchivoSaveFields = z.object({ id_orden: coercedIdSchema(ORDEN_DOC_MSG.ordenFalta) });
 
 /** `GET /orden/download`: the order in the `idOrden` header (spec 1 §7) or in `?idOrden=`. */
 export const OrdenDownloadHeaders = z.object({ idorden: idOrden.optional() });

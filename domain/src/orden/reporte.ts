@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIPO_ORDEN } from './calculo.ts';
+import { Id, intSchema } from '../common/ids.ts';
 
 /** Texts of the order reports (spec 1 §5, §8) and of the rules we settled (docs/business-rules.md "Order reports"). */
 export const REPORTE_MSG = {
@@ -42,8 +43,8 @@ function checkRange(v: { fecha_inicio: string | null; fecha_fin: string | null }
 }
 
 /** 0, null or absent mean "any". */
-const optId = z.number().int().min(0).nullish().transform((v) => v || null);
-const ids = z.array(z.number().int().positive()).max(1000).nullish().transform((v) => [...new Set(v ?? [])]);
+const optId = intSchema().nullish().transform((v) => v || null);
+const ids = z.array(Id).max(1000).nullish().transform((v) => [...new Set(v ?? [])]);
 
 /**
  * `/orden/report` (spec 1 §7): the range of `ord_fecha_orden` (both ends included) and filters.

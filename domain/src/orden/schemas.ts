@@ -4,6 +4,7 @@ import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import type { OrdenHistorialRow } from './estados.ts';
 import { ORDEN_CALCULO_MSG, ORI_TIPO, ORI_TIPOS_IMPORTACION, OrdenCalculoImpuesto, OrdenCalculoItem, TIPO_DESCUENTO, TIPO_ORDEN, type OrdenCalculo, type OriTipo } from './calculo.ts';
+import { Id, coercedIdSchema, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of the order calls (spec 1 §2.11, §8) and of the rules we settled (docs/business-rules.md). */
 export const ORDEN_MSG = {
@@ -42,7 +43,7 @@ const optText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} no debe superar ${max} caracteres`).nullish().transform((v) => v ?? '');
 /** A selected record in the spec's nested shape, e.g. `proveedor: {id_proveedor}`. */
 const ref = <K extends string>(key: K) =>
-  z.object({ [key]: z.number(required).int().positive(MSG.required) } as { [P in K]: z.ZodNumber }, required);
+  z.object({ [key]: idSchema(MSG.required) } as { [P in K]: z.ZodNumber }, required);
 const flag = (byDefault: 0 | 1) =>
   z.union([z.literal(0), z.literal(1), z.boolean()]).nullish().transform((v): 0 | 1 => (v == null ? byDefault : v === true || v === 1 ? 1 : 0));
 
@@ -80,17 +81,17 @@ const optDecimal = (places: number, digits: number, message: string) =>
 
 /** One line of an order (spec 1 §3 "Order item"). */
 export const OrdenItemSave = z.object({
-  producto_variacion: z.object({ id_producto_variacion: z.number().int().positive() }).nullish(),
+  producto_variacion: z.object({ id_producto_variacion: Id }).nullish(),
   descripcion: optText(500, 'La descripción'),
   /** Brand id 0 means none (shown as a dash, spec 1 §2.10). */
-  marca: z.object({ id_marca: z.number().int().min(0) }).nullish(),
+  marca: z.object({ id_marca: intSchema() }).nullish(),
   unidad: ref('id_unidad'),
   cantidad,
   precio_unitario: precioUnitario,
   precio_fob: optDecimal(4, 10, ORDEN_MSG.fob),
   observacion: optText(500, 'La observación'),
   /** The purchase-request line it buys (issue of purchase requests; no link checked yet). */
-  pid_id: z.number().int().positive().nullish(),
+  pid_id: Id.nullish(),
 });
 
 /** Tax types an order of each kind may carry (spec 1 §9 "Default taxes"). */
@@ -107,11 +108,11 @@ export function allowedTaxTypes(tipoOrden: number, esImportacion: boolean): OriT
  */
 export const OrdenSave = z
   .object({
-    id_orden: z.number().int().positive().optional(),
-    version: z.number().int().positive().optional(),
+    id_orden: Id.optional(),
+    version: Id.optional(),
     tipo_orden: z.literal([TIPO_ORDEN.COMPRA, TIPO_ORDEN.SERVICIO], required),
     es_importacion: flag(0),
-    pais: z.object({ id_pais: z.number().int().positive() }).nullish(),
+    pais: z.object({ id_pais: Id }).nullish(),
     centro_costo: ref('id_centro_costo'),
     proveedor: ref('id_proveedor'),
     moneda: ref('id_moneda'),
@@ -123,7 +124,7 @@ export const OrdenSave = z
     fecha_orden: dateField.nullish(),
     carta_credito: optText(60, 'La carta de crédito'),
     lugar_entrega: text(250, 'El lugar de entrega'),
-    logistica: z.object({ id_usuario: z.number().int().positive() }).nullish(),
+    logistica: z.object({ id_usuario: Id }).nullish(),
     contabilidad: ref('id_usuario'),
     administrador: ref('id_usuario'),
     gerencia: ref('id_usuario'),
@@ -134,7 +135,7 @@ export const OrdenSave = z
     tipo_descuento: z.literal([TIPO_DESCUENTO.PORCENTAJE, TIPO_DESCUENTO.MONTO], { error: ORDEN_CALCULO_MSG.tipoDescuento }).nullish()
       .transform((v) => v ?? TIPO_DESCUENTO.PORCENTAJE),
     ord_porcentaje_adelanto: optDecimal(2, 3, ORDEN_MSG.adelanto),
-    pei_id: z.number().int().positive().nullish(),
+    pei_id: Id.nullish(),
     orden_items: z.array(OrdenItemSave, { error: ORDEN_MSG.noItems }).min(1, ORDEN_MSG.noItems).max(MAX_ORDEN_ITEMS, ORDEN_MSG.demasiadosItems),
     orden_impuestos: z.array(OrdenCalculoImpuesto, required).nullish(),
   })
@@ -198,11 +199,11 @@ export function orderAmountsFit(c: OrdenCalculo): boolean {
 /** `/orden/get-orden-list` (spec 1 §7); 0 or null means "any" for tipo, status and coc_id; year defaults to the Lima year. */
 export const OrdenList = z.object({
   tipo: z.number().int().min(0).max(2).nullish(),
-  status: z.number().int().min(0).nullish(),
+  status: intSchema().nullish(),
   year: z.number().int().min(2000).max(2100).nullish(),
   search: z.string().trim().max(100).nullish().transform((v) => v ?? ''),
-  coc_id: z.number().int().min(0).nullish(),
-  proveedores: z.array(z.number().int().positive()).max(100).nullish(),
+  coc_id: intSchema().nullish(),
+  proveedores: z.array(Id).max(100).nullish(),
   ...pageFields,
 });
 export type OrdenList = z.input<typeof OrdenList>;
@@ -210,7 +211,7 @@ export type OrdenListDatos = z.output<typeof OrdenList>;
 
 /** `idOrden` header of `/orden/get-orden-detail` (header names arrive lower-case). */
 export const OrdenIdHeader = z.object({
-  idorden: z.coerce.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
+  idorden: coercedIdSchema(MSG.required),
 });
 
 interface Usuario { id_usuario: number; nombre: string; apellido: string }

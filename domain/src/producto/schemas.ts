@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import { Id, coercedIdSchema, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of the purchasing product catalogue (spec 3 "Purchasing product catalogue", §5, §8). */
 export const PRODUCTO_MSG = {
@@ -79,7 +80,7 @@ const flag = z
   .default(0)
   .transform((v): 0 | 1 => (v === true || v === 1 ? 1 : 0));
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const id = idSchema;
 
 const retorno = z
   .number({ error: PRODUCTO_MSG.retorno })
@@ -94,7 +95,7 @@ const fields = {
   prv_descripcion: z.string().trim().max(400, PRODUCTO_MSG.descripcionMax).default(''),
   cat_id: id(PRODUCTO_MSG.categoria),
   tip_id: id(PRODUCTO_MSG.tipo),
-  mar_id: z.number().int().positive(PRODUCTO_MSG.marcaInvalida).nullable().default(null),
+  mar_id: idSchema(PRODUCTO_MSG.marcaInvalida).nullable().default(null),
   unm_id: id(PRODUCTO_MSG.unidad),
   prv_item: flag,
   prv_reposicion: flag,
@@ -111,10 +112,13 @@ function returnRule<T extends { prv_retornable?: 0 | 1; prv_retorno_estimado?: n
 }
 /**
  * Runs the cross-field rule even when other fields failed, so a form or a sheet row shows
- * every problem at once; skipped only when one of `keys` itself failed.
+ * every problem at once; skipped when one of `keys` itself failed, and when the value is not
+ * an object at all (a missing wrapper), where the rule would read a field of undefined.
  */
 const unlessFailed = (...keys: string[]) => ({
-  when: (payload: { issues: { path?: PropertyKey[] }[] }) => !payload.issues.some((i) => keys.includes(String(i.path?.[0]))),
+  when: (payload: { value: unknown; issues: { path?: PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' && payload.value !== null
+    && !payload.issues.some((i) => (i.path?.length ?? 0) === 0 || keys.includes(String(i.path?.[0]))),
 });
 const clearReturn = <T extends { prv_retornable: 0 | 1; prv_retorno_estimado: number | null }>(v: T): T =>
   ({ ...v, prv_retorno_estimado: v.prv_retornable === 1 ? v.prv_retorno_estimado : null });
@@ -130,17 +134,17 @@ export type ProductoRegistrar = z.input<typeof ProductoRegistrar>;
 /** `/productoVendor/modificar {producto}` with the `prv_version` it read (409 when stale). */
 export const ProductoModificar = z.object({
   producto: z
-    .object({ ...fields, prv_id: z.number().int().positive(), prv_version: z.number({ error: PRODUCTO_MSG.version }).int().positive() })
+    .object({ ...fields, prv_id: Id, prv_version: idSchema(PRODUCTO_MSG.version) })
     .superRefine(returnRule, returnFields)
     .transform(clearReturn),
 });
 export type ProductoModificar = z.input<typeof ProductoModificar>;
 
 /** obtener, deshabilitar and habilitar: `{producto: {prv_id}}`. */
-export const ProductoId = z.object({ producto: z.object({ prv_id: z.number({ error: PRODUCTO_MSG.notFound }).int().positive() }) });
+export const ProductoId = z.object({ producto: z.object({ prv_id: idSchema(PRODUCTO_MSG.notFound) }) });
 export type ProductoId = z.input<typeof ProductoId>;
 
-const optionalId = z.number().int().positive().nullable().optional().transform((v) => v ?? null);
+const optionalId = Id.nullable().optional().transform((v) => v ?? null);
 const optionalFlag = z.union([z.literal(0), z.literal(1)]).nullable().optional().transform((v) => v ?? null);
 
 /** Filters shared by the catalogue screen, the spec 1 list and the index lookup. */
@@ -161,7 +165,7 @@ export const ProductoBuscar = z.object({
   producto: z.object({
     ...filterFields,
     page: z
-      .object({ number: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
+      .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
       .default({ number: 1, size: PAGE_SIZE }),
   }),
 });
@@ -174,7 +178,7 @@ export type ProductoBuscar = z.input<typeof ProductoBuscar>;
 export const ProductoBuscarIndice = z.object({
   producto: z.object({
     ...filterFields,
-    prv_id: z.number().int().positive(),
+    prv_id: Id,
     page: z.object({ size: z.number().int().min(1).max(100).default(PAGE_SIZE) }).default({ size: PAGE_SIZE }),
   }),
 });
@@ -200,7 +204,7 @@ export const ProductoList = z.object({
 export type ProductoList = z.input<typeof ProductoList>;
 
 /** Spec 1 §7: `GET /tipo-producto/get-categoria?id_categoria=`. */
-export const TipoPorCategoriaQuery = z.object({ id_categoria: z.coerce.number({ error: PRODUCTO_MSG.categoria }).int().positive(PRODUCTO_MSG.categoria) });
+export const TipoPorCategoriaQuery = z.object({ id_categoria: coercedIdSchema(PRODUCTO_MSG.categoria) });
 
 /** A row of the catalogue list (spec 3 §3 "Product"). */
 export interface ProductoRow {

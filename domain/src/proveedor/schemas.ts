@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { rucProblem } from './ruc.ts';
+import { Id, idSchema } from '../common/ids.ts';
 
 const required = { error: MSG.required };
 /** An empty text answers only 'El campo es requerido', not also its format rule. */
@@ -56,8 +57,8 @@ export type ProveedorList = z.infer<typeof ProveedorList>;
  */
 export const ProveedorSave = z
   .object({
-    id_proveedor: z.number().int().positive().optional(),
-    version: z.number().int().positive().optional(),
+    id_proveedor: Id.optional(),
+    version: Id.optional(),
     ruc: z.string(required).trim().min(1, filled),
     razon_social: text(200, 'La razón social'),
     direccion: text(250, 'La dirección'),
@@ -68,7 +69,7 @@ export const ProveedorSave = z
     es_activo: flag(1),
     es_critico: flag(0),
     es_nacional: flag(1),
-    id_pais: z.number().int().positive(MSG.required).nullable().optional(),
+    id_pais: idSchema(MSG.required).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     const problem = v.id_proveedor === undefined ? rucProblem(v.ruc) : null;
@@ -81,7 +82,7 @@ export const ProveedorSave = z
 export type ProveedorSaveInput = z.input<typeof ProveedorSave>;
 export type ProveedorSave = z.output<typeof ProveedorSave>;
 
-export const ProveedorId = z.object({ id_proveedor: z.number(required).int().positive(MSG.required) });
+export const ProveedorId = z.object({ id_proveedor: idSchema(MSG.required) });
 export type ProveedorId = z.infer<typeof ProveedorId>;
 
 /** Lookup for autocompletes (order form): active suppliers whose RUC or razón social matches. */
@@ -96,17 +97,17 @@ const cci = z
   .pipe(z.string().min(1, filled).regex(/^\d{20}$/, PROVEEDOR_MSG.cciLength));
 
 export const CuentaProveedorAdd = z.object({
-  id_proveedor: z.number(required).int().positive(MSG.required),
-  id_banco: z.number(required).int().positive(MSG.required),
-  id_moneda: z.number(required).int().positive(MSG.required),
-  tipo_cuenta: z.number(required).int().positive(MSG.required),
+  id_proveedor: idSchema(MSG.required),
+  id_banco: idSchema(MSG.required),
+  id_moneda: idSchema(MSG.required),
+  tipo_cuenta: idSchema(MSG.required),
   cuenta: text(30, 'El número de cuenta').regex(/^[\d-]+$/, PROVEEDOR_MSG.accountNumber),
   cci,
 });
 export type CuentaProveedorAddInput = z.input<typeof CuentaProveedorAdd>;
 export type CuentaProveedorAdd = z.output<typeof CuentaProveedorAdd>;
 
-export const CuentaProveedorDelete = z.object({ id_cuenta_proveedor: z.number(required).int().positive(MSG.required) });
+export const CuentaProveedorDelete = z.object({ id_cuenta_proveedor: idSchema(MSG.required) });
 
 /** The first three digits of a CCI are the bank's code (SBS); null when they agree. */
 export function cciBankProblem(cciDigits: string, banCodigo: string): string | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
 import { MSG } from '../common/messages.ts';
+import { Id, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of spec 2 §5 "Project" and §6, and the ones we settled (docs/business-rules.md). */
 export const PRY_MSG = {
@@ -31,12 +32,12 @@ const almMissing = { error: PRY_MSG.missingWarehouse };
 const text = (max: number, msg: string, err: { error: string }) =>
   z.string(err).trim().min(1, msg).max(max, `Máximo ${max} caracteres`);
 const flag = z.union([z.literal(0), z.literal(1)]);
-const id = z.number().int().positive();
+const id = Id;
 const filterText = (max: number) => z.string().trim().max(max).default('');
 
 /** Spec 2 §9: pages of 10, the first page is 1. */
 const PageQuery = z
-  .object({ number: z.number().int().min(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
+  .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
   .prefault({});
 
 /** alm_tipo 0 = the project's main warehouse, marked with an asterisk (spec 1 §3). */
@@ -85,7 +86,7 @@ export type ProyectoRegistrar = z.input<typeof ProyectoRegistrar>;
 /** Modify sends the version it read (409 when stale); warehouses left out of the list are removed. */
 export const ProyectoModificar = z.object({
   proyecto: z
-    .object({ ...proyectoFields, pry_id: id, pry_version: z.number(missing).int().positive(), pry_estado: flag.default(1) }, missing)
+    .object({ ...proyectoFields, pry_id: id, pry_version: idSchema(PRY_MSG.missing), pry_estado: flag.default(1) }, missing)
     .superRefine(checkWarehouses),
 });
 export type ProyectoModificar = z.input<typeof ProyectoModificar>;
@@ -108,7 +109,7 @@ export const ProyectoObtener = z.object({ proyecto: z.object({ pry_id: id }) });
 /** The employees the assign popup offers for a project, searched by name. */
 export const EmpleadosAsignadosBuscar = z.object({
   empleado: z.object({
-    pry_id: z.number({ error: PRY_MSG.projectRequired }).int().positive(PRY_MSG.projectRequired),
+    pry_id: idSchema(PRY_MSG.projectRequired),
     emp_nombre: filterText(100),
     /** true: only the employees already in this project. */
     solo_asignados: z.boolean().default(false),
@@ -125,7 +126,7 @@ const empIds = z.array(id).max(200).default([]);
  */
 export const AsignarEmpleados = z
   .object({
-    pry_id: z.number({ error: PRY_MSG.projectRequired }).int().positive(PRY_MSG.projectRequired),
+    pry_id: idSchema(PRY_MSG.projectRequired),
     asignar: empIds,
     quitar: empIds,
     emp_ids: empIds,
@@ -151,7 +152,7 @@ export const AlmacenBuscar = z.object({
 export type AlmacenBuscar = z.input<typeof AlmacenBuscar>;
 
 export const AlmacenPorProyecto = z.object({
-  almacen: z.object({ pry_id: z.number({ error: PRY_MSG.projectRequired }).int().positive(PRY_MSG.projectRequired) }, { error: PRY_MSG.projectRequired }),
+  almacen: z.object({ pry_id: idSchema(PRY_MSG.projectRequired) }, { error: PRY_MSG.projectRequired }),
 });
 
 export const AlmacenBuscarRapido = z.object({

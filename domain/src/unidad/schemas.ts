@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
+import { idSchema } from '../common/ids.ts';
 
 const required = { error: MSG.required };
 
@@ -23,7 +24,7 @@ export const UnidadNew = z.object({
 });
 export type UnidadNew = z.input<typeof UnidadNew>;
 
-export const UnidadDelete = z.object({ id_unidad: z.number(required).int().positive() });
+export const UnidadDelete = z.object({ id_unidad: idSchema(MSG.required) });
 export type UnidadDelete = z.input<typeof UnidadDelete>;
 
 /** Lookup of active units for selects (`/unidad/get-unidad`, `/getUnidadesMedida`); the body is optional. */

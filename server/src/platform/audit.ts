@@ -8,7 +8,8 @@ const MAX_DETAIL = 2000;
 /** A copy of a request body safe to keep: no secrets, bounded size. */
 export function auditDetail(body: unknown): unknown {
   if (body === null || typeof body !== 'object') return null;
-  const clean = JSON.parse(JSON.stringify(body, (k, v) => (SECRET_KEY.test(k) ? '***' : v)));
+  // jsonb cannot hold U+0000: a refused body that carried one is still audited, without it.
+  const clean = JSON.parse(JSON.stringify(body, (k, v) => (SECRET_KEY.test(k) ? '***' : typeof v === 'string' ? v.replaceAll('\u0000', '') : v)));
   const text = JSON.stringify(clean);
   return text.length > MAX_DETAIL ? { resumen: text.slice(0, MAX_DETAIL) } : clean;
 }

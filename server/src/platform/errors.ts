@@ -23,3 +23,24 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const PG = { uniqueViolation: '23505', foreignKeyViolation: '23503' } as const;
+
+/** Socket errors of a database connection that was refused, reset or timed out. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** PostgreSQL: shutting down or starting up (57P01-57P03), too many connections (53300), connection exceptions (08xxx). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres pool and client messages when the server went away. */
+const CONNECTION_MESSAGE = /timeout exceeded when trying to connect|connection terminated|connection timeout|not queryable|Connection refused|PGlite is closed/i;
+
+/**
+ * Whether a failure means the database cannot be reached right now (an outage, not a bug):
+ * the request answers 503 and may be retried. Looks through drizzle's and pg's wrapping.
+ */
+export function isConnectionError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)) return true;
+    // An address with several IPs (localhost) fails with an AggregateError of ECONNREFUSED.
+    if (Array.isArray(e.errors) && e.errors.some((x) => isConnectionError(x))) return true;
+  }
+  return false;
+}

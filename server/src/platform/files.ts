@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
+import { checkText } from './input.ts';
 
 export interface CheckedFile {
   buffer: Buffer;
@@ -18,6 +19,19 @@ export interface UploadRule {
   missingMessage: string;
 }
 
+export const MALFORMED_MULTIPART = 'El archivo no se recibió completo o el formulario enviado no es válido';
+
+/**
+ * The parser's own failures (no boundary, a truncated or malformed part) are the client's:
+ * 400, not 500. Our refusals and the size limits (413) keep their status.
+ */
+function malformedMultipart(err: unknown): Error {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return err as Error;
+  return badRequest(MALFORMED_MULTIPART);
+}
+
 /**
  * Reads a multipart request: its text fields and the one file of `fileField`, whose real
  * type is checked from its content (not its name or declared type) and whose size is
@@ -27,15 +41,20 @@ export async function readUpload(request: FastifyRequest, fileField: string, rul
   if (!request.isMultipart()) throw badRequest(rule.missingMessage);
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string; truncated: boolean } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer().catch(() => null);
-      if (buffer === null) throw badRequest(rule.sizeMessage);
-      if (part.fieldname === fileField) file = { buffer, filename: part.filename, truncated: part.file.truncated };
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer().catch(() => null);
+        if (buffer === null) throw badRequest(rule.sizeMessage);
+        if (part.fieldname === fileField) file = { buffer, filename: part.filename, truncated: part.file.truncated };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (err) {
+    throw malformedMultipart(err);
   }
+  checkText(fields);
   if (!file || file.buffer.length === 0) throw badRequest(rule.missingMessage);
   if (file.truncated || file.buffer.length > rule.maxBytes) throw badRequest(rule.sizeMessage);
   const detected = await fileTypeFromBuffer(file.buffer);

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 import type { UploadRule } from './files.ts';
+import { ZipRefused, checkZip } from './zip-limits.ts';
 
 /**
  * Spreadsheet loads (products, employees, ...): a downloadable template, then the user's
@@ -83,46 +85,75 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
+const UNREADABLE = 'No se pudo leer el archivo; use la plantilla descargada';
+const TOO_LARGE = 'El archivo contiene demasiados datos; divídalo en archivos más pequeños';
+
+/** The first sheet's rows, streamed: nothing is built beyond the row the caller stops at. */
+async function* firstSheetRows(buffer: Buffer): AsyncGenerator<ExcelJS.Row> {
+  const input = Readable.from([buffer]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  try {
+    for await (const sheet of reader) {
+      yield* sheet;
+      return;
+    }
+  } finally {
+    input.destroy();
+  }
+}
+
 /**
  * The data rows of the first sheet, keyed by column. Refuses a file that is not a workbook,
- * lacks a template column, has no rows or more than `limit.rows` (with `limit.message`). Blank rows are skipped.
+ * inflates past the zip limits (checked while inflating), lacks a template column, has no rows
+ * or more than `limit.rows` (with `limit.message`): reading stops at the first row past the
+ * limit, before the rest of the sheet is read. Blank rows are skipped.
  */
 export async function readXlsxRows(
   buffer: Buffer,
   columns: XlsxColumn[],
   limit = { rows: MAX_XLSX_ROWS, message: `El archivo no debe tener más de ${MAX_XLSX_ROWS} filas` },
 ): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('No se pudo leer el archivo; use la plantilla descargada');
+    await checkZip(buffer);
+  } catch (err) {
+    if (err instanceof ZipRefused) throw badRequest(err.reason === 'too-large' ? TOO_LARGE : UNREADABLE);
+    throw err;
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('El archivo no tiene hojas');
-  const headerRow = ws.getRow(1);
+  const rows: SheetRow[] = [];
+  let position: Map<string, number> | null = null;
+  try {
+    for await (const row of firstSheetRows(buffer)) {
+      if (!position) position = headerPositions(row, columns);
+      if (row.number === 1) continue;
+      const values: Record<string, string> = {};
+      let blank = true;
+      for (const c of columns) {
+        const text = cellText(row.getCell(position.get(normalize(c.header))!).value);
+        values[c.key] = text;
+        if (text !== '') blank = false;
+      }
+      if (blank) continue;
+      rows.push({ fila: row.number, values });
+      if (rows.length > limit.rows) throw badRequest(limit.message);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw badRequest(UNREADABLE);
+  }
+  if (!position) headerPositions(null, columns);
+  if (rows.length === 0) throw badRequest('El archivo no tiene filas con datos');
+  return rows;
+}
+
+/** Where each template column sits, from the header row (row 1); a missing column is refused. */
+function headerPositions(row: ExcelJS.Row | null, columns: XlsxColumn[]): Map<string, number> {
   const position = new Map<string, number>();
-  headerRow.eachCell((cell, col) => position.set(normalize(cellText(cell.value)), col));
+  if (row?.number === 1) row.eachCell((cell, col) => position.set(normalize(cellText(cell.value)), col));
   const missing = columns.filter((c) => !position.has(normalize(c.header)));
   if (missing.length > 0) {
     throw badRequest(`El archivo no tiene las columnas de la plantilla: ${missing.map((c) => c.header).join(', ')}`);
   }
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const values: Record<string, string> = {};
-    let blank = true;
-    for (const c of columns) {
-      const text = cellText(row.getCell(position.get(normalize(c.header))!).value);
-      values[c.key] = text;
-      if (text !== '') blank = false;
-    }
-    if (blank) continue;
-    rows.push({ fila: r, values });
-    if (rows.length > limit.rows) throw badRequest(limit.message);
-  }
-  if (rows.length === 0) throw badRequest('El archivo no tiene filas con datos');
-  return rows;
+  return position;
 }
 
 /**

@@ -41,6 +41,12 @@ describe('/api/app/getData', () => {
     const bad = await getData(['estados', 'secretos']);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Lista desconocida: secretos');
+    // Names that exist on every object are not lists either.
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await getData([name]);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toEqual({ status: 'error', message: `Lista desconocida: ${name}`, data: null });
+    }
     expect((await getData(['estados'], SUPPLIER)).statusCode).toBe(200);
     expect((await getData(['roles'], SUPPLIER)).statusCode).toBe(403);
   });

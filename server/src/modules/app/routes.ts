@@ -7,8 +7,10 @@ import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import * as service from './service.ts';
 
+/** Only the known list names: a name is never looked up on an object (`constructor`, `__proto__`). */
 const GetData = z.object({
-  listas: z.array(z.string().max(60), { error: 'Debe indicar las listas' }).min(1, 'Debe indicar las listas').max(30),
+  listas: z.array(z.enum(service.LOOKUP_NAMES, { error: (issue) => `Lista desconocida: ${String(issue.input).slice(0, 60)}` }), { error: 'Debe indicar las listas' })
+    .min(1, 'Debe indicar las listas').max(30),
 });
 
 export default async function appRoutes(fastify: FastifyInstance, deps: Deps) {

@@ -1,3 +1,4 @@
+import { Id } from '@obra/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import * as q from './queries.ts';
 
 const tags = ['catalogos'];
 const Descripcion = z.object({ descripcion: z.string().trim().max(100).default('') }).default({ descripcion: '' });
-const TiposFiltro = z.object({ cat_id: z.number().int().positive().optional(), id_categoria: z.number().int().positive().optional() }).default({});
+const TiposFiltro = z.object({ cat_id: Id.optional(), id_categoria: Id.optional() }).default({});
 
 /**
  * Catalogue calls of spec 1 §7 that are plain lookups, for any staff user: most are one
