@@ -26,7 +26,7 @@ export interface ModuleDef {
 
 export const MODULES = [
   { mod_id: 1, mod_codigo: 'orden_compra', mod_nombre: 'Órdenes de Compra', mgp_id: 1, mod_url: '/orden' },
-  { mod_id: 2, mod_codigo: 'orden_pago', mod_nombre: 'Órdenes de Pago', mgp_id: 1, mod_url: null },
+  { mod_id: 2, mod_codigo: 'orden_pago', mod_nombre: 'Órdenes de Pago', mgp_id: 1, mod_url: '/ordenPago' },
   { mod_id: 3, mod_codigo: 'pedido_items', mod_nombre: 'Pedido Items', mgp_id: 1, mod_url: '/pedidoItems' },
   { mod_id: 4, mod_codigo: 'proveedor', mod_nombre: 'Proveedores', mgp_id: 1, mod_url: '/proveedor' },
   { mod_id: 5, mod_codigo: 'producto', mod_nombre: 'Productos', mgp_id: 1, mod_url: '/producto' },

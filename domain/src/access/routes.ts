@@ -23,6 +23,7 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/orden/restart/:id', module: 'orden_compra' },
   { path: '/search', module: 'orden_compra' },
   { path: '/renovate', module: 'orden_compra' },
+  { path: '/ordenPago', module: 'orden_pago' },
   { path: '/ordenPago/:ord_id', module: 'orden_pago' },
   { path: '/ordenPago/:ord_id/:interfaz/:opg_id', module: 'orden_pago' },
   { path: '/centroCosto', module: 'centro_costo' },

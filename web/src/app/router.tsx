@@ -35,6 +35,7 @@ const SCREENS: Record<string, Lazy> = {
   '/orden/approve/:id': async () => ({ Component: (await import('../modules/orden/OrdenViewPage')).OrdenViewPage }),
   '/orden/importacion/:id': async () => ({ Component: (await import('../modules/orden/OrdenImportacionPage')).OrdenImportacionPage }),
   '/orden/restart/:id': async () => ({ Component: (await import('../modules/orden/OrdenReinicioPage')).OrdenReinicioPage }),
+  '/ordenPago': async () => ({ Component: (await import('../modules/orden_pago/BandejaPage')).BandejaPage }),
   '/ordenPago/:ord_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
   '/ordenPago/:ord_id/:interfaz/:opg_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
   '/proveedor/ordenCompra': async () => ({

@@ -1,14 +1,14 @@
 import {
-  OrdenPagoModificar, OrdenPagoRegistrar, SISTEMAS_PAGO, calcularMontos, opgTransitionError, type OrdenCompraPago, type OrdenPagoRow,
+  ORDEN_PAGO_MSG, OrdenPagoModificar, OrdenPagoRegistrar, SISTEMAS_PAGO, calcularMontos, opgTransitionError, type OrdenPagoRow,
 } from '@obra/domain';
-import { Button, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Skeleton, Typography } from 'antd';
+import { Col, DatePicker, Descriptions, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLookups } from '../../app/lookups';
 import { useSession } from '../../app/session';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
+import { FormModal } from '../../ui/FormModal';
 import { formatAmount, formatDate, formatRate } from '../../ui/format';
-import { toast } from '../../ui/toast';
-import { useModificarOrdenPago, useOrdenPago, useRegistrarOrdenPago } from './api';
+import { StatusTag } from '../../ui/StatusTag';
+import { useModificarOrdenPago, useOrdenCompraPago, useOrdenPago, useRegistrarOrdenPago } from './api';
 
 export type ModoOrdenPago = 'registrar' | 'ver' | 'modificar';
 
@@ -24,7 +24,8 @@ interface FormValues {
 
 interface OrdenPagoModalProps {
   modo: ModoOrdenPago;
-  orden: OrdenCompraPago;
+  /** The purchase order (its detracción rate, currency and balance). */
+  ordId: number;
   /** The payment order to view or modify; null to register one. */
   opgId: number | null;
   onClose: () => void;
@@ -54,26 +55,30 @@ function montos(total: string | undefined, tasa: string, sym: string) {
   return { opg_detraccion: `${sym} ${formatAmount(m.opg_detraccion)}`, opg_pago: `${sym} ${formatAmount(m.opg_pago)}` };
 }
 
-/** Spec 1 §2.13 popups: register, view and modify a payment order (fields per spec 1 §3, §5). */
-export function OrdenPagoModal({ modo, orden, opgId, onClose }: OrdenPagoModalProps) {
+/**
+ * Spec 1 §2.13 popups: register, view and modify a payment order (fields per spec 1 §3, §5), with
+ * its state, approval and deposit (date, operation number, who) shown whole above the fields.
+ */
+export function OrdenPagoModal({ modo, ordId, opgId, onClose }: OrdenPagoModalProps) {
   const [form] = Form.useForm<FormValues>();
   const session = useSession();
   const lookups = useLookups('tipos_documento');
+  const orden = useOrdenCompraPago(ordId);
   const pago = useOrdenPago(modo === 'registrar' ? null : opgId);
   const registrar = useRegistrarOrdenPago();
   const modificar = useModificarOrdenPago();
   const total = Form.useWatch('opg_total', form);
 
   const row = pago.data;
+  const o = orden.data;
   // Fields are locked in view mode and once the state no longer allows a change (spec 1 §4.3).
   const locked = modo === 'ver' || (modo === 'modificar' && (!row || opgTransitionError(row.opg_estado, 'modificar') !== null));
-  const ready = !!lookups.data && (modo === 'registrar' || !!row);
+  const ready = !!lookups.data && !!o && (modo === 'registrar' || !!row);
   const creador = modo === 'registrar' ? session?.usu_nombre_completo ?? '' : row?.opg_creador_nombre ?? '';
-  const calculo = montos(total, orden.ori_detraccion, orden.mon_simbolo);
-  const saving = registrar.isPending || modificar.isPending;
-  const sym = orden.mon_simbolo;
+  const sym = o?.mon_simbolo ?? '';
+  const calculo = montos(total, o?.ori_detraccion ?? '0', sym);
 
-  const submit = async (v: FormValues) => {
+  const toPayload = (v: FormValues) => {
     const campos = {
       opg_descripcion: v.opg_descripcion,
       opg_fecha_pago_programado: v.opg_fecha_pago_programado?.format('YYYY-MM-DD'),
@@ -83,112 +88,98 @@ export function OrdenPagoModal({ modo, orden, opgId, onClose }: OrdenPagoModalPr
       opg_sistema_pago: v.opg_sistema_pago ?? undefined,
       opg_total: v.opg_total,
     };
-    let saved;
-    if (modo === 'registrar') {
-      const body = checkForm(OrdenPagoRegistrar, { orden_pago: { ord_id: orden.ord_id, ...campos } }, form, ['orden_pago']);
-      if (!body) return;
-      // A refusal was already toasted by the query cache; the popup stays open to correct it.
-      saved = await registrar.mutateAsync(body).catch(() => null);
-    } else if (row) {
-      const body = checkForm(OrdenPagoModificar, { orden_pago: { opg_id: row.opg_id, opg_version: row.opg_version, ...campos } }, form, ['orden_pago']);
-      if (!body) return;
-      saved = await modificar.mutateAsync(body).catch(() => null);
-    }
-    if (!saved) return;
-    toast.success(saved.message);
-    onClose();
+    return row ? { orden_pago: { opg_id: row.opg_id, opg_version: row.opg_version, ...campos } } : { orden_pago: { ord_id: ordId, ...campos } };
   };
 
-  const footer = [
-    <Button key="cerrar" onClick={onClose}>
-      Cerrar
-    </Button>,
-    ...(locked ? [] : [
-      <Button key="guardar" type="primary" htmlType="submit" form="orden-pago-form" loading={saving} disabled={!ready}>
-        Guardar
-      </Button>,
-    ]),
-  ];
-
   return (
-    <Modal open title={row ? `${TITULO[modo]} N° ${row.opg_numero}` : TITULO[modo]} onCancel={onClose} footer={footer} width={720} mask={{ closable: false }}>
-      {ready ? (
-        <Form<FormValues>
-          id="orden-pago-form"
-          form={form}
-          layout="vertical"
-          initialValues={initialOf(row)}
-          disabled={locked}
-          onValuesChange={clearMarksOnChange(form)}
-          onFinish={(v) => void submit(v)}
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="Creado por" htmlFor="opg-creador">
-                <Input id="opg-creador" value={creador} readOnly disabled />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              {row && (
-                <Form.Item label="Estado" htmlFor="opg-estado">
-                  <Input id="opg-estado" value={`${row.edo_nombre}${row.opg_aprobador_nombre ? ` (${row.opg_aprobador_nombre}, ${formatDate(row.opg_fecha_aprobacion, true)})` : ''}`} readOnly disabled />
-                </Form.Item>
-              )}
-            </Col>
-            <Col span={24}>
-              <Form.Item name="opg_descripcion" label="Descripción" required>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} autoFocus={!locked} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="opg_fecha_pago_programado" label="Fecha programada de pago" required>
-                <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="opg_pago_cierre" label="Pago de cierre" required>
-                <Radio.Group options={CIERRE_OPTIONS} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="tid_id" label="Tipo de documento">
-                <Select
-                  allowClear
-                  placeholder="Seleccione"
-                  options={(lookups.data?.tipos_documento ?? []).map((t) => ({ value: t.tid_id, label: t.tid_descripcion }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="opg_comprobante" label="Comprobante">
-                <Input maxLength={60} autoComplete="off" placeholder="F001-000123" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="opg_sistema_pago" label="Sistema de pago" required>
-                <Select placeholder="Seleccione" options={SISTEMA_OPTIONS} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="opg_total" label={`Total (${sym})`} required extra={`Saldo de la orden: ${sym} ${formatAmount(orden.opg_saldo)}`}>
-                <Input inputMode="decimal" autoComplete="off" style={{ textAlign: 'right' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12}>
-              <Typography.Text type="secondary">Detracción ({formatRate(orden.ori_detraccion)}%)</Typography.Text>
-              <div data-testid="opg-detraccion">{calculo.opg_detraccion}</div>
-            </Col>
-            <Col xs={12}>
-              <Typography.Text type="secondary">Pago</Typography.Text>
-              <div data-testid="opg-pago">
-                <Typography.Text strong>{calculo.opg_pago}</Typography.Text>
-              </div>
-            </Col>
-          </Row>
-        </Form>
-      ) : (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      )}
-    </Modal>
+    <FormModal<FormValues, OrdenPagoRegistrar | OrdenPagoModificar>
+      title={row ? `${TITULO[modo]} N° ${row.opg_numero}` : TITULO[modo]}
+      width={720}
+      form={form}
+      initialValues={ready ? initialOf(row) : undefined}
+      schema={modo === 'registrar' ? OrdenPagoRegistrar : OrdenPagoModificar}
+      toPayload={toPayload}
+      at={['orden_pago']}
+      onSave={(body) => ('ord_id' in body.orden_pago ? registrar.mutateAsync(body as OrdenPagoRegistrar) : modificar.mutateAsync(body as OrdenPagoModificar))}
+      readOnly={locked}
+      loadError={pago.isError || orden.isError ? ORDEN_PAGO_MSG.notFound : undefined}
+      notice={row && <Situacion row={row} />}
+      onClose={onClose}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Creado por" htmlFor="opg-creador">
+            <Input id="opg-creador" value={creador} readOnly disabled />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="opg_descripcion" label="Descripción" required>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} autoFocus={!locked} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opg_fecha_pago_programado" label="Fecha programada de pago" required>
+            <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opg_pago_cierre" label="Pago de cierre" required>
+            <Radio.Group options={CIERRE_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="tid_id" label="Tipo de documento">
+            <Select
+              allowClear
+              placeholder={locked ? undefined : 'Seleccione'}
+              options={(lookups.data?.tipos_documento ?? []).map((t) => ({ value: t.tid_id, label: t.tid_descripcion }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opg_comprobante" label="Comprobante">
+            <Input maxLength={60} autoComplete="off" placeholder={locked ? undefined : 'F001-000123'} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opg_sistema_pago" label="Sistema de pago" required>
+            <Select placeholder="Seleccione" options={SISTEMA_OPTIONS} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="opg_total" label={`Total (${sym})`} required extra={o && `Saldo de la orden: ${sym} ${formatAmount(o.opg_saldo)}`}>
+            <Input inputMode="decimal" autoComplete="off" style={{ textAlign: 'right' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Typography.Text type="secondary">Detracción ({formatRate(o?.ori_detraccion ?? '0')}%)</Typography.Text>
+          <div data-testid="opg-detraccion">{calculo.opg_detraccion}</div>
+        </Col>
+        <Col xs={12}>
+          <Typography.Text type="secondary">Pago</Typography.Text>
+          <div data-testid="opg-pago">
+            <Typography.Text strong>{calculo.opg_pago}</Typography.Text>
+          </div>
+        </Col>
+      </Row>
+    </FormModal>
   );
+}
+
+/** Where the payment order stands: its state whole, who approved it and when, and the deposit (date, operation number, who). */
+function Situacion({ row }: { row: OrdenPagoRow }) {
+  const items = [
+    { key: 'estado', label: 'Estado', children: <StatusTag text={row.edo_nombre} color={row.edo_styles || 'default'} /> },
+    ...(row.opg_aprobador_nombre
+      ? [{ key: 'aprobado', label: 'Aprobado por', children: `${row.opg_aprobador_nombre} (${formatDate(row.opg_fecha_aprobacion, true)})` }]
+      : []),
+    ...(row.opg_fecha_deposito
+      ? [
+          { key: 'fecha', label: 'Fecha de depósito', children: formatDate(row.opg_fecha_deposito) },
+          { key: 'operacion', label: 'N° de operación', children: row.opg_numero_operacion },
+          { key: 'depositante', label: 'Depositado por', children: row.opg_depositante_nombre ?? '-' },
+        ]
+      : []),
+  ];
+  return <Descriptions size="small" bordered column={2} items={items} style={{ marginBottom: 16 }} styles={{ label: { whiteSpace: 'nowrap' } }} aria-label="Situación" />;
 }

@@ -1,5 +1,5 @@
-import type { OrdenCompraPago, OrdenPagoDepositar, OrdenPagoModificar, OrdenPagoRegistrar, OrdenPagoRow } from '@obra/domain';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrdenCompraPago, OrdenPagoBandeja, OrdenPagoDepositar, OrdenPagoModificar, OrdenPagoRegistrar, OrdenPagoRow, Paged } from '@obra/domain';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiPost, apiUpload } from '../../app/api';
 import { saveBlob } from '../../ui/files';
 
@@ -9,6 +9,7 @@ export const ordenPagoKeys = {
   lists: () => [...ordenPagoKeys.all, 'list'] as const,
   list: (ordId: number) => [...ordenPagoKeys.lists(), ordId] as const,
   detail: (opgId: number) => [...ordenPagoKeys.all, 'detail', opgId] as const,
+  bandeja: (body: OrdenPagoBandeja) => [...ordenPagoKeys.all, 'bandeja', body] as const,
 };
 
 /** What a payment order call answers. */
@@ -34,6 +35,15 @@ export async function buscarOrdenesPago(ordId: number): Promise<OrdenPagoRow[]> 
 
 export function useOrdenesPago(ordId: number | null) {
   return useQuery({ queryKey: ordenPagoKeys.list(ordId ?? 0), queryFn: ordId === null ? skipToken : () => buscarOrdenesPago(ordId) });
+}
+
+export async function bandejaOrdenesPago(body: OrdenPagoBandeja): Promise<Paged<OrdenPagoRow>> {
+  return (await apiPost<Paged<OrdenPagoRow>>('/ordenPago/bandeja', body)).data;
+}
+
+/** The payment-order inbox across orders; the page shown stays while the next one loads. */
+export function useBandejaOrdenesPago(body: OrdenPagoBandeja) {
+  return useQuery({ queryKey: ordenPagoKeys.bandeja(body), queryFn: () => bandejaOrdenesPago(body), placeholderData: keepPreviousData });
 }
 
 export async function obtenerOrdenPago(opgId: number): Promise<OrdenPagoRow> {
