@@ -1,8 +1,9 @@
 import type { Paged } from '@obra/domain';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { centroCosto, proyecto } from '../../db/schema/index.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 
 const row = {
@@ -16,16 +17,22 @@ const row = {
 };
 export type CentroCostoRow = { [K in keyof typeof row]: (typeof row)[K]['_']['data'] };
 
-export async function list(db: Executor, f: { search: string; start: number; length: number; scope: ProjectScope }): Promise<Paged<CentroCostoRow>> {
-  const where: (SQL | undefined)[] = [projectFilter(f.scope, centroCosto.pry_id)];
+/** The cost-centre list by code (platform/list.ts pages and counts it). */
+const centroCostoList: ListSpec = {
+  name: 'centro_costo_list',
+  from: sql`${centroCosto}`,
+  key: [{ expr: centroCosto.cec_codigo, type: 'text' }, { expr: centroCosto.cec_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(row),
+  join: sql`join ${centroCosto} on ${centroCosto.cec_id} = page.k1 join ${proyecto} on ${proyecto.pry_id} = ${centroCosto.pry_id}`,
+};
+
+export function list(db: Executor, f: { search: string; scope: ProjectScope }, page: ListRequest): Promise<Paged<CentroCostoRow>> {
+  const where: SQL[] = [];
+  const scope = projectFilter(f.scope, centroCosto.pry_id);
+  if (scope) where.push(scope);
   if (f.search) where.push(sql`lower(${centroCosto.cec_codigo} || ' ' || ${centroCosto.cec_descripcion}) like ${likePattern(f.search)}`);
-  const cond = and(...where);
-  const [data, [{ total }]] = await Promise.all([
-    db.select(row).from(centroCosto).innerJoin(proyecto, eq(proyecto.pry_id, centroCosto.pry_id))
-      .where(cond).orderBy(asc(centroCosto.cec_codigo)).limit(f.length).offset(f.start),
-    db.select({ total: sql<number>`count(*)::int` }).from(centroCosto).where(cond),
-  ]);
-  return { data, total: Number(total) };
+  return listPage<CentroCostoRow>(db, centroCostoList, where, page);
 }
 
 export async function find(db: Executor, id: number): Promise<CentroCostoRow | undefined> {

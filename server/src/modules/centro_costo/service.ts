@@ -9,7 +9,7 @@ import * as q from './queries.ts';
 type Save = z.output<typeof CentroCostoSave>;
 
 export function list(deps: Deps, caller: AccessProfile, f: CentroCostoList) {
-  return q.list(deps.database.db, { ...f, scope: projectScope(caller) });
+  return q.list(deps.database.db, { search: f.search, scope: projectScope(caller) }, f);
 }
 
 async function findInScope(deps: Deps, caller: AccessProfile, id: number) {

@@ -35,7 +35,7 @@ describe('marca', () => {
     expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego la marca', data: { descripcion: 'Cementos Yura' } });
     id = res.json().data.id_marca;
     const found = await list({ search: 'yura', start: 0, length: 10 });
-    expect(found).toEqual({ data: [{ id_marca: id, descripcion: 'Cementos Yura' }], total: 1 });
+    expect(found).toEqual({ data: [{ id_marca: id, descripcion: 'Cementos Yura' }], total: 1, total_exacto: true });
   });
 
   it('pages the list 10 at a time in name order, counting every match', async () => {

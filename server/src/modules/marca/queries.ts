@@ -2,6 +2,7 @@ import type { MarcaRow, Paged } from '@obra/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { marca } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 
 const row = { id_marca: marca.mar_id, descripcion: marca.mar_nombre };
@@ -11,13 +12,19 @@ const byName = [asc(sql`lower(${marca.mar_nombre})`), asc(marca.mar_id)];
 const nameLike = (search: string): SQL | undefined =>
   search ? sql`lower(${marca.mar_nombre}) like ${likePattern(search)}` : undefined;
 
-export async function list(db: Executor, f: { search: string; start: number; length: number }): Promise<Paged<MarcaRow>> {
-  const cond = nameLike(f.search);
-  const [data, [{ total }]] = await Promise.all([
-    db.select(row).from(marca).where(cond).orderBy(...byName).limit(f.length).offset(f.start),
-    db.select({ total: sql<number>`count(*)::int` }).from(marca).where(cond),
-  ]);
-  return { data, total: Number(total) };
+/** The brand list by name (platform/list.ts pages and counts it). */
+const marcaList: ListSpec = {
+  name: 'marca_list',
+  from: sql`${marca}`,
+  key: [{ expr: sql`lower(${marca.mar_nombre})`, type: 'text' }, { expr: marca.mar_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(row),
+  join: sql`join ${marca} on ${marca.mar_id} = page.k1`,
+};
+
+export function list(db: Executor, search: string, page: ListRequest): Promise<Paged<MarcaRow>> {
+  const cond = nameLike(search);
+  return listPage<MarcaRow>(db, marcaList, cond ? [cond] : [], page);
 }
 
 /** Active brands for the selects of other screens. */

@@ -9,7 +9,7 @@ import * as q from './queries.ts';
 const USERS: Record<string, string> = { producto: 'productos' };
 
 export function list(deps: Deps, f: MarcaList) {
-  return q.list(deps.database.db, f);
+  return q.list(deps.database.db, f.search, f);
 }
 
 export function lookup(deps: Deps, search = '') {

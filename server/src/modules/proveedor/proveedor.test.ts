@@ -103,6 +103,9 @@ describe('/proveedor/list and /proveedor/obtener', () => {
     const next = (await call('POST', 'proveedor/list', { start: 10, length: 10 })).json().data;
     expect(next.data.length).toBe(page.total - 10);
     expect(next.data.map((p: { id_proveedor: number }) => p.id_proveedor)).not.toContain(page.data[0].id_proveedor);
+    // The next page by key (razón social, then id) is the same as by position.
+    const byKey = (await call('POST', 'proveedor/list', { start: 10, length: 10, despues: page.siguiente, contar: false })).json().data;
+    expect(byKey.data).toEqual(next.data);
 
     const byName = (await call('POST', 'proveedor/list', { search: 'CONCRETERA prueba' })).json().data;
     expect(byName.data.map((p: { ruc: string }) => p.ruc)).toEqual([NEW_RUC]);

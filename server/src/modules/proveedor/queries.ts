@@ -2,6 +2,7 @@ import type { CuentaProveedorAdd, CuentaProveedorRow, Paged, ProveedorOption, Pr
 import { and, asc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { banco, cuentaProveedor, moneda, pais, proveedor, tipoCuenta } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 
 /** Booleans of the table travel as the spec's 0/1 flags. */
@@ -36,14 +37,19 @@ function matches(search: string): SQL | undefined {
   return /^\d+$/.test(search) ? or(byName, sql`${proveedor.pve_ruc} like ${pattern}`) : byName;
 }
 
-export async function list(db: Executor, f: { search: string; start: number; length: number }): Promise<Paged<ProveedorRow>> {
-  const cond = matches(f.search);
-  const [data, [{ total }]] = await Promise.all([
-    db.select(row).from(proveedor).leftJoin(pais, eq(pais.pai_id, proveedor.pai_id))
-      .where(cond).orderBy(asc(proveedor.pve_razon_social), asc(proveedor.pve_id)).limit(f.length).offset(f.start),
-    db.select({ total: sql<number>`count(*)::int` }).from(proveedor).where(cond),
-  ]);
-  return { data, total: Number(total) };
+/** The supplier list by razón social (platform/list.ts pages and counts it). */
+const proveedorList: ListSpec = {
+  name: 'proveedor_list',
+  from: sql`${proveedor}`,
+  key: [{ expr: proveedor.pve_razon_social, type: 'text' }, { expr: proveedor.pve_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(row),
+  join: sql`join ${proveedor} on ${proveedor.pve_id} = page.k1 left join ${pais} on ${pais.pai_id} = ${proveedor.pai_id}`,
+};
+
+export function list(db: Executor, search: string, page: ListRequest): Promise<Paged<ProveedorRow>> {
+  const cond = matches(search);
+  return listPage<ProveedorRow>(db, proveedorList, cond ? [cond] : [], page);
 }
 
 export async function find(db: Executor, id: number): Promise<ProveedorRow | undefined> {

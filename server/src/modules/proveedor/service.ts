@@ -18,7 +18,7 @@ const IN_USE: Record<string, string> = {
 };
 
 export function list(deps: Deps, f: ProveedorList) {
-  return q.list(deps.database.db, f);
+  return q.list(deps.database.db, f.search, f);
 }
 
 export async function obtener(deps: Deps, id: number) {

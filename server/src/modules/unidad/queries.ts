@@ -2,6 +2,7 @@ import type { Paged, UnidadRow } from '@obra/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { unidadMedida } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 
 const row = { id_unidad: unidadMedida.unm_id, simbolo: unidadMedida.unm_simbolo, descripcion: unidadMedida.unm_descripcion };
@@ -11,13 +12,19 @@ const bySymbol = [asc(sql`lower(${unidadMedida.unm_simbolo})`), asc(unidadMedida
 const textLike = (search: string): SQL | undefined =>
   search ? sql`(lower(${unidadMedida.unm_simbolo} || ' ' || ${unidadMedida.unm_descripcion})) like ${likePattern(search)}` : undefined;
 
-export async function list(db: Executor, f: { search: string; start: number; length: number }): Promise<Paged<UnidadRow>> {
-  const cond = textLike(f.search);
-  const [data, [{ total }]] = await Promise.all([
-    db.select(row).from(unidadMedida).where(cond).orderBy(...bySymbol).limit(f.length).offset(f.start),
-    db.select({ total: sql<number>`count(*)::int` }).from(unidadMedida).where(cond),
-  ]);
-  return { data, total: Number(total) };
+/** The unit list by symbol (platform/list.ts pages and counts it). */
+const unidadList: ListSpec = {
+  name: 'unidad_list',
+  from: sql`${unidadMedida}`,
+  key: [{ expr: sql`lower(${unidadMedida.unm_simbolo})`, type: 'text' }, { expr: unidadMedida.unm_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(row),
+  join: sql`join ${unidadMedida} on ${unidadMedida.unm_id} = page.k1`,
+};
+
+export function list(db: Executor, search: string, page: ListRequest): Promise<Paged<UnidadRow>> {
+  const cond = textLike(search);
+  return listPage<UnidadRow>(db, unidadList, cond ? [cond] : [], page);
 }
 
 /** Active units for the selects of other screens. */

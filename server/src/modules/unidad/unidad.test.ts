@@ -33,7 +33,7 @@ describe('unidad', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego la unidad', data: { simbolo: 'PLG', descripcion: 'Pulgada lineal' } });
     id = res.json().data.id_unidad;
-    expect(await list({ search: 'plg', start: 0, length: 10 })).toEqual({ data: [{ id_unidad: id, simbolo: 'PLG', descripcion: 'Pulgada lineal' }], total: 1 });
+    expect(await list({ search: 'plg', start: 0, length: 10 })).toEqual({ data: [{ id_unidad: id, simbolo: 'PLG', descripcion: 'Pulgada lineal' }], total: 1, total_exacto: true });
     expect((await list({ search: 'pulgada' })).data[0].id_unidad).toBe(id);
   });
 
