@@ -1,6 +1,6 @@
 import { calculateOrder, type OrdenCalculoInput } from '@obra/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeWithEscape, login, shot } from './helpers';
+import { closeWithEscape, login, menuItem, shot } from './helpers';
 
 /** An option of the open select dropdown whose title starts with `text`. */
 const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="${text}"]`).first();
@@ -196,4 +196,72 @@ test('the viewer has neither Nuevo nor Editar and cannot open the form', async (
   await page.goto('/orden/new');
   await expect(page.getByText('No tiene los permisos para editar esta orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
+});
+
+test('leaving a changed order form asks first, and staying keeps the values', async ({ page }) => {
+  await login(page, 'logistica@andina.pe');
+  await page.goto('/orden');
+  const referencia = page.getByLabel(field('Referencia'));
+  const discard = page.getByRole('dialog').filter({ hasText: '¿Descartar los cambios?' });
+
+  // An untouched form (its defaults filled in by the screen) leaves without asking.
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await expect(page).toHaveURL(/\/orden\/new$/);
+  await expect(referencia).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+  await expect(discard).toHaveCount(0);
+
+  // Regresar on a changed form asks; staying keeps what was typed and chosen.
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await referencia.fill(`Sin guardar ${RUN}`);
+  await choose(page, 'Condición comercial', 'Crédito');
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(discard).toBeVisible();
+  await shot(page, 'orden-form-descartar');
+  await discard.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/orden\/new$/);
+  await expect(referencia).toHaveValue(`Sin guardar ${RUN}`);
+  await expect(page.getByRole('combobox', { name: field('Condición comercial') }).locator('..')).toContainText('Crédito');
+
+  // A menu link asks too; so does the browser's back button. Descartar leaves.
+  await menuItem(page, 'Compras').hover();
+  await page.getByRole('menuitem', { name: 'Proveedores' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(page).toHaveURL(/\/orden\/new$/);
+  await page.goBack();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Descartar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+  await expect(page.getByRole('heading', { name: 'Órdenes de Compra y Servicio' })).toBeVisible();
+
+  // A line added to the items counts as a change as well.
+  await page.getByRole('button', { name: 'Nuevo' }).click();
+  await page.getByRole('button', { name: 'Agregar línea libre' }).click();
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Descartar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+});
+
+test('a save with blank fields marks each one with what it lacks, and says the form-level message once', async ({ page }) => {
+  await login(page, 'logistica@andina.pe');
+  await page.goto('/orden/new');
+  const notice = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
+  const fieldError = (label: string) => page.locator('.ant-form-item').filter({ has: page.getByLabel(field(label)) }).locator('.ant-form-item-explain');
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(notice('Ingrese al menos un producto')).toHaveCount(1);
+  await expect(fieldError('Referencia')).toHaveText('El campo es requerido');
+  await expect(fieldError('Centro de costo')).toHaveText('El campo es requerido');
+
+  await page.getByRole('button', { name: 'Agregar línea libre' }).click();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(notice('El campo es requerido')).toHaveCount(1);
+  await shot(page, 'orden-form-requeridos');
+  // Filling a field clears its mark.
+  await page.getByLabel(field('Referencia')).fill(`Referencia ${RUN}`);
+  await expect(fieldError('Referencia')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { rucCheckDigit } from '@obra/domain';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogin, apiPost, crearOrden } from './api';
 import { login, shot } from './helpers';
 
@@ -58,11 +59,11 @@ test('logistics lists, filters, searches and opens orders', async ({ page }) => 
   await shot(page, 'orden-lista');
 
   // Type filter.
-  await page.getByRole('combobox', { name: 'Tipo de orden' }).click();
+  await page.getByLabel('Tipo', { exact: true }).click();
   await option(page, 'Servicio').click();
   await expect(rowCompra).toBeHidden();
   await expect(rowServicio).toBeVisible();
-  await page.getByRole('combobox', { name: 'Tipo de orden' }).click();
+  await page.getByLabel('Tipo', { exact: true }).click();
   await option(page, 'Todos').click();
   await expect(rowCompra).toBeVisible();
 
@@ -116,4 +117,81 @@ test('the viewer sees the orders but cannot edit them', async ({ page }) => {
   await rowCompra.getByRole('button', { name: `Ver ${compra.codigo}` }).click();
   await expect(page.getByRole('heading', { name: `Orden de Compra ${compra.codigo}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+});
+
+/** A page of its own at the size of the office's laptops, logged in as `user`. */
+async function at1366(browser: Browser, user: string) {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'es-PE', timezoneId: 'America/Lima', reducedMotion: 'reduce' });
+  await login(page, user);
+  await page.goto('/orden');
+  await expect(page.getByRole('heading', { name: 'Órdenes de Compra y Servicio' })).toBeVisible();
+  return page;
+}
+
+test('at 1366 × 768 the list fits, labels its filters, shows the reference and long texts whole on hover', async ({ browser, request }) => {
+  // An order with a long supplier name, cost centre and reference, as real ones are.
+  const admin = await apiLogin(request, 'admin@andina.pe');
+  const base = `2061${String(Date.now()).slice(-6)}`;
+  const razon = `Corporación de Agregados, Canteras y Transportes del Sur Chico ${RUN} S.A.C.`;
+  await apiPost(request, admin, '/proveedor/save', {
+    ruc: `${base}${rucCheckDigit(base)}`, razon_social: razon, direccion: 'Av. Industrial 123, Lurín', email: 'ventas@agregados.pe',
+    telefono: '01 4567890', especialidad: 'Agregados',
+  });
+  const proveedor = (await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: RUN, start: 0, length: 1 })).data[0];
+  const centros = async () => (await apiPost<{ centros_costo: { id_centro_costo: number; codigo: string; pry_id: number }[] }>(
+    request, admin, '/app/getData', { listas: ['centros_costo'] })).centros_costo;
+  const codigoCc = `CC-${RUN}`;
+  const descripcionCc = 'Mantenimiento preventivo y correctivo de la flota de camiones mixer';
+  await apiPost(request, admin, '/centroCosto/save', { codigo: codigoCc, descripcion: descripcionCc, pry_id: (await centros())[0].pry_id });
+  const centro = (await centros()).find((c) => c.codigo === codigoCc);
+  const referencia = `Agregados para el concreto premezclado de la obra Los Álamos, segunda etapa ${RUN}`;
+  const larga = await crearOrden(request, { proveedor: { id_proveedor: proveedor.id_proveedor }, centro_costo: { id_centro_costo: centro?.id_centro_costo }, referencia });
+
+  const page = await at1366(browser, 'admin@andina.pe');
+  // Every filter says what it filters ('Todos' or '2026' never stand alone).
+  for (const label of ['Tipo', 'Estado', 'Condición', 'Año', 'Buscar']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.fill(RUN);
+  await search.press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(larga.codigo) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Referencia' })).toBeVisible();
+  await expect(row).toContainText(referencia);
+
+  // No sideways scrolling and no header cut.
+  const table = page.locator('.ant-table-content');
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.locator('thead th').evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent))).toEqual([]);
+  await shot(page, 'orden-lista-1366');
+
+  // A text cut to fit shows whole on hover.
+  for (const text of [razon, `${codigoCc} - ${descripcionCc}`, referencia]) {
+    await row.getByText(text, { exact: true }).hover();
+    await expect(page.getByRole('tooltip').filter({ hasText: text })).toBeVisible();
+  }
+  await shot(page, 'orden-lista-1366-tooltip');
+
+  // Ver and Editar as icons with their tooltips, the rest in one menu.
+  await row.getByRole('button', { name: `Editar ${larga.codigo}` }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Editar' })).toBeVisible();
+  await row.getByRole('button', { name: `Más acciones ${larga.codigo}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Descargar PDF' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Anular' })).toBeVisible();
+
+  // The toolbar keeps one place for every role: reports and prices right after the title, Nuevo at the right end.
+  await page.keyboard.press('Escape');
+  const place = async (p: Page, name: string) => (await p.getByRole('button', { name }).boundingBox())?.x;
+  const adminReporte = await place(page, 'Reporte de pagos');
+  const adminPrecios = await place(page, 'Precios');
+  const adminNuevo = await place(page, 'Nuevo');
+  for (const user of ['logistica@andina.pe', 'visualizador@andina.pe']) {
+    const other = await at1366(browser, user);
+    expect(await place(other, 'Reporte de pagos')).toBe(adminReporte);
+    expect(await place(other, 'Precios')).toBe(adminPrecios);
+    if (user.startsWith('logistica')) expect(await place(other, 'Nuevo')).toBe(adminNuevo);
+    else await expect(other.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
+    await shot(other, `orden-lista-1366-${user.split('@')[0]}`);
+    await other.close();
+  }
+  await page.close();
 });

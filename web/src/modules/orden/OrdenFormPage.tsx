@@ -27,6 +27,7 @@ import { useRoleIds } from '../../app/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useGuardarOrden, useOrden, useProveedorOpciones, useUsuariosPorRol, type UsuarioRol } from './api';
 import { TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';
 import { OrdenImpuestos, recomputeTaxes, toImpuestoForm, toImpuestoOrden, type ImpuestoForm } from './OrdenImpuestos';
@@ -158,8 +159,19 @@ const persona = (u: UsuarioRol) => ({ value: u.id_usuario, label: `${u.nombre} $
 function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<HeaderValues>();
-  const [items, setItems] = useState<ItemForm[]>(() => initialItems(orden));
+  const [items, setItemsState] = useState<ItemForm[]>(() => initialItems(orden));
   const [impuestos, setImpuestos] = useState<ImpuestoForm[]>(() => initialTaxes(orden));
+  // Anything the user typed or chose; defaults set by the screen itself do not count.
+  const [edited, setEdited] = useState(false);
+  const release = useLeaveGuard(edited);
+  const setItems = (next: ItemForm[]) => {
+    setItemsState(next);
+    setEdited(true);
+  };
+  const editImpuestos = (next: ImpuestoForm[]) => {
+    setImpuestos(next);
+    setEdited(true);
+  };
   const guardar = useGuardarOrden();
   const lookups = useLookups('monedas', 'condiciones_comerciales', 'centros_costo', 'paises', 'tipos_documento', 'metodos_pago', 'unidades_medida', 'marcas');
   const contabilidad = useUsuariosPorRol(ROLE.CONTABILIDAD);
@@ -214,6 +226,7 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
   }, [items, impuestos, descuento, tipoDescuento]);
 
   const onValuesChange = (changed: Partial<HeaderValues>, all: HeaderValues) => {
+    setEdited(true);
     if ('id_condicion' in changed) {
       // Contado: paid today (Lima); crédito: the date is set later (spec 1 §9).
       if (changed.id_condicion === CONDICION.CONTADO) form.setFieldValue('fecha_pago', dayjs(limaDate()));
@@ -295,6 +308,7 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
     guardar.mutate(buildPayload(values), {
       onSuccess: (res) => {
         toast.success(res.message || (orden ? ORDEN_MSG.updated : ORDEN_MSG.registered));
+        release();
         void navigate('/orden');
       },
     });
@@ -478,7 +492,7 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
           />
         </Card>
         <Card size="small" title="Impuestos y totales">
-          <OrdenImpuestos impuestos={impuestos} onChange={setImpuestos} calculo={calculo} error={calculoError} simbolo={simbolo} descuentoLabel={descuentoLabel} />
+          <OrdenImpuestos impuestos={impuestos} onChange={editImpuestos} calculo={calculo} error={calculoError} simbolo={simbolo} descuentoLabel={descuentoLabel} />
         </Card>
       </Flex>
     </>

@@ -1,38 +1,40 @@
 import {
-  CloseCircleOutlined, DollarOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, MoreOutlined, RedoOutlined, WalletOutlined,
+  CloseCircleOutlined, DollarOutlined, EditOutlined, EyeOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, RedoOutlined, WalletOutlined,
 } from '@ant-design/icons';
-import type { OrdenListRow } from '@obra/domain';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { isReadOnly, type OrdenListRow } from '@obra/domain';
 import { useNavigate } from 'react-router';
+import { useRoleIds } from '../../app/session';
+import type { RowAction } from '../../ui/RowActions';
 import { useOrdenAcciones } from './useOrdenAcciones';
 
 /**
- * The order list's secondary row actions (spec 1 §2.9) in one menu, each shown under the rules of
- * `accionesVisibles`: PDF, notify, payment orders, import status, pay, restart, anular (confirmed).
+ * The order list's row actions (spec 1 §2.9) for RowActions: Ver, Editar (when the server flags
+ * the order editable) and the rest, each shown under the rules of `accionesVisibles`: PDF,
+ * notify, payment orders, import status, pay, restart, anular (confirmed).
  */
-export function OrdenMasAcciones({ orden }: { orden: OrdenListRow }) {
+export function useOrdenRowActions(): (orden: OrdenListRow) => RowAction[] {
   const navigate = useNavigate();
   const acciones = useOrdenAcciones();
-  const v = acciones.visibles(orden, 'lista');
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
 
-  const items: MenuProps['items'] = [
-    { key: 'pdf', icon: <FilePdfOutlined />, label: 'Descargar PDF', onClick: () => acciones.descargarPdf(orden) },
-    v.notificar && { key: 'notificar', icon: <MailOutlined />, label: 'Notificar al proveedor', onClick: () => acciones.notificarProveedor(orden) },
-    v.ordenesPago && { key: 'pagos', icon: <WalletOutlined />, label: 'Órdenes de pago', onClick: () => void navigate(`/ordenPago/${orden.id_orden}`) },
-    v.actualizarEstado && { key: 'importacion', icon: <GlobalOutlined />, label: 'Actualizar estado', onClick: () => void navigate(`/orden/importacion/${orden.id_orden}`) },
-    v.pagar && { key: 'pagar', icon: <DollarOutlined />, label: 'Pagar', onClick: () => acciones.confirmar('pagar', orden) },
-    v.reiniciar && {
-      key: 'reiniciar',
-      icon: <RedoOutlined />,
-      label: 'Reiniciar estado',
-      onClick: () => void navigate(`/orden/restart/${orden.id_orden}?code=${encodeURIComponent(orden.codigo)}`),
-    },
-    v.anular && { key: 'anular', icon: <CloseCircleOutlined />, label: 'Anular', danger: true, onClick: () => acciones.confirmar('anular', orden) },
-  ].filter((i) => !!i);
-
-  return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" icon={<MoreOutlined />} aria-label={`Más acciones ${orden.codigo}`} />
-    </Dropdown>
-  );
+  return (orden) => {
+    const v = acciones.visibles(orden, 'lista');
+    return [
+      { key: 'ver', icon: <EyeOutlined />, label: 'Ver', onClick: () => void navigate(`/orden/view/${orden.id_orden}`) },
+      { key: 'editar', icon: <EditOutlined />, label: 'Editar', hidden: !orden.es_editable || readOnly, onClick: () => void navigate(`/orden/edit/${orden.id_orden}`) },
+      { key: 'pdf', icon: <FilePdfOutlined />, label: 'Descargar PDF', onClick: () => acciones.descargarPdf(orden) },
+      { key: 'notificar', icon: <MailOutlined />, label: 'Notificar al proveedor', hidden: !v.notificar, onClick: () => acciones.notificarProveedor(orden) },
+      { key: 'pagos', icon: <WalletOutlined />, label: 'Órdenes de pago', hidden: !v.ordenesPago, onClick: () => void navigate(`/ordenPago/${orden.id_orden}`) },
+      {
+        key: 'importacion', icon: <GlobalOutlined />, label: 'Actualizar estado', hidden: !v.actualizarEstado,
+        onClick: () => void navigate(`/orden/importacion/${orden.id_orden}`),
+      },
+      { key: 'pagar', icon: <DollarOutlined />, label: 'Pagar', hidden: !v.pagar, onClick: () => acciones.confirmar('pagar', orden) },
+      {
+        key: 'reiniciar', icon: <RedoOutlined />, label: 'Reiniciar estado', hidden: !v.reiniciar,
+        onClick: () => void navigate(`/orden/restart/${orden.id_orden}?code=${encodeURIComponent(orden.codigo)}`),
+      },
+      { key: 'anular', icon: <CloseCircleOutlined />, label: 'Anular', danger: true, hidden: !v.anular, onClick: () => acciones.confirmar('anular', orden) },
+    ];
+  };
 }

@@ -8,6 +8,7 @@ import { useRoleIds } from '../../app/session';
 import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { XLSX_ACCEPT, rowErrorsOf, useXlsxFile, type RowError } from '../../ui/useXlsxFile';
 import { ordenKeys } from './api';
 import { PLANTILLA_ORDENES, cargarOrdenes, descargarPlantillaOrdenes } from './massive-api';
@@ -31,6 +32,8 @@ export function OrdenMassivePage() {
   const busy = percent !== null;
   // VISUALIZADOR may read the template but never load (the server refuses it too).
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  // A chosen file not yet sent: leaving would drop it unnoticed. Once sent, its result is on screen.
+  useLeaveGuard(file !== null && result === null && !readOnly);
 
   const load = async () => {
     if (!file) return;

@@ -1,36 +1,40 @@
 import { PRECIO_MSG, type PrecioItemRow } from '@obra/domain';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { DataTable } from '../../ui/DataTable';
+import { CellText, textColumn } from '../../ui/CellText';
 import { formatDate, formatDecimal, formatMoney } from '../../ui/format';
-import { PageHeader } from '../../ui/PageHeader';
-import { SearchInput } from '../../ui/SearchInput';
+import { ListPage } from '../../ui/ListPage';
+import { SearchFilter } from '../../ui/SearchInput';
 import { useListParams } from '../../ui/useListParams';
-import { usePageClamp } from '../../ui/usePageClamp';
 import { usePrecios } from './precios-api';
 
+const secondary = { fontSize: 12 } as const;
+
+/**
+ * Widths fit the list at 1366 px: amounts, date and order code whole; the description and the
+ * supplier share the rest, cut with '…' and shown whole on hover.
+ */
 const columns: TableColumnsType<PrecioItemRow> = [
-  { title: 'Descripción', dataIndex: 'descripcion', width: 280, ellipsis: { showTitle: true } },
-  { title: 'Marca', dataIndex: 'marca', width: 130, ellipsis: { showTitle: true }, render: (m: string | null) => m ?? '-' },
+  textColumn<PrecioItemRow>('Descripción', 'descripcion'),
+  textColumn<PrecioItemRow>('Marca', 'marca', { width: 120 }),
   { title: 'UND', dataIndex: 'unidad', width: 70 },
-  { title: 'Cant.', dataIndex: 'cantidad', width: 80, align: 'right', render: (c: string) => formatDecimal(c) },
+  { title: 'Cant.', dataIndex: 'cantidad', width: 84, align: 'right', render: (c: string) => formatDecimal(c) },
   {
     title: 'P.U.',
     dataIndex: 'precio_unitario',
-    width: 130,
+    width: 124,
     align: 'right',
     render: (p: string, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.moneda, p)}</span>,
   },
-  { title: 'Fecha', dataIndex: 'fecha_orden', width: 100, render: (d: string) => formatDate(d) },
+  { title: 'Fecha', dataIndex: 'fecha_orden', width: 92, render: (d: string) => formatDate(d) },
   {
     title: 'Proveedor',
     dataIndex: 'proveedor',
-    width: 220,
-    ellipsis: { showTitle: true },
+    ellipsis: { showTitle: false },
     render: (p: string, r) => (
       <Flex vertical>
-        <span>{p}</span>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <CellText text={p} />
+        <Typography.Text type="secondary" style={secondary}>
           RUC {r.ruc}
         </Typography.Text>
       </Flex>
@@ -39,13 +43,14 @@ const columns: TableColumnsType<PrecioItemRow> = [
   {
     title: 'Orden',
     dataIndex: 'codigo',
-    width: 210,
+    width: 200,
     render: (codigo: string, r) => (
       <Flex vertical>
-        <Link to={`/orden/view/${r.id_orden}`} style={{ whiteSpace: 'nowrap' }}>
-          {codigo}
-        </Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {/* A long cost-centre code can outgrow the column: cut like any cell text. */}
+        <Typography.Text ellipsis={{ tooltip: { title: codigo, placement: 'topLeft' } }}>
+          <Link to={`/orden/view/${r.id_orden}`}>{codigo}</Link>
+        </Typography.Text>
+        <Typography.Text type="secondary" style={secondary}>
           {r.estado}
         </Typography.Text>
       </Flex>
@@ -60,26 +65,20 @@ const columns: TableColumnsType<PrecioItemRow> = [
 export function PrecioSearchPage() {
   const list = useListParams({ search: '' });
   const precios = usePrecios(list.params);
-  usePageClamp(list.page, precios.data?.data, precios.data?.total, list.setPage);
 
   return (
-    <>
-      <PageHeader title="Búsqueda de precios" />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchInput label="Buscar precios" placeholder="Buscar por descripción del ítem" onSearch={(search) => list.setFilters({ search })} />
-      </Flex>
-      <DataTable<PrecioItemRow>
-        rowKey="id_orden_item"
-        columns={columns}
-        rows={precios.data?.data}
-        total={precios.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={precios.isFetching}
-        emptyText={PRECIO_MSG.empty}
-        tableLayout="fixed"
-        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
-      />
-    </>
+    <ListPage<PrecioItemRow>
+      title="Búsqueda de precios"
+      filters={<SearchFilter placeholder="Buscar por descripción del ítem" onSearch={(search) => list.setFilters({ search })} />}
+      rowKey="id_orden_item"
+      columns={columns}
+      rows={precios.data?.data}
+      total={precios.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={precios.isFetching}
+      emptyText={PRECIO_MSG.empty}
+      minWidth={1280}
+    />
   );
 }
