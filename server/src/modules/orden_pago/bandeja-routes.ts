@@ -11,5 +11,8 @@ import { bandeja } from './bandeja.ts';
 export default async function bandejaRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/ordenPago/bandeja', { ...gate({ module: 'orden_pago', read: true }), schema: { tags: ['orden_pago'], body: OrdenPagoBandeja } },
-    async (req) => ok(await bandeja(deps, caller(req), req.body.orden_pago, { start: req.body.start, length: req.body.length })));
+    async (req) => {
+      const { orden_pago: filtro, ...page } = req.body;
+      return ok(await bandeja(deps, caller(req), filtro, page));
+    });
 }

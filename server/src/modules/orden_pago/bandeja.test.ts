@@ -12,8 +12,8 @@ let a1: number, a2: number, a3: number, b1: number;
 interface Row { opg_id: number; opg_estado: string; ord_id: number; ord_codigo: string; opg_numero_operacion: string; opg_depositante_nombre: string | null; opg_fecha_deposito: string | null }
 type Filtro = Record<string, unknown> | undefined;
 
-const bandeja = async (who: Auth, filtro: Filtro = {}, page: Record<string, number> = {}) =>
-  expectOk(await f.opg('bandeja', { ...(filtro === undefined ? {} : { orden_pago: filtro }), ...page }, who)).data as { data: Row[]; total: number };
+const bandeja = async (who: Auth, filtro: Filtro = {}, page: Record<string, unknown> = {}) =>
+  expectOk(await f.opg('bandeja', { ...(filtro === undefined ? {} : { orden_pago: filtro }), ...page }, who)).data as { data: Row[]; total: number; siguiente?: string };
 const ids = async (who: Auth, filtro: Filtro = {}) => (await bandeja(who, filtro)).data.map((r) => r.opg_id);
 const nuevo = async (ordId: number, who?: Auth) => (expectOk(await f.registrar(ordId, 10, {}, who)).data as { opg_id: number }).opg_id;
 const accion = (path: string, opgId: number, who: Auth, extra: Record<string, unknown> = {}) => f.opg(path, { orden_pago: { opg_id: opgId, ...extra } }, who);
@@ -65,6 +65,12 @@ describe('filters', () => {
     const page = await bandeja(f.u.admin, { estado: null }, { start: 1, length: 2 });
     expect(page).toMatchObject({ total: 4 });
     expect(page.data.map((r) => r.opg_id)).toEqual([a3, a2]);
+    // The next page by key (the shared list mechanism) gives what the position gives.
+    const primera = await bandeja(f.u.admin, { estado: null }, { length: 2 });
+    expect(primera.data.map((r) => r.opg_id)).toEqual([b1, a3]);
+    const siguiente = await bandeja(f.u.admin, { estado: null }, { length: 2, despues: primera.siguiente, contar: false });
+    expect(siguiente.data.map((r) => r.opg_id)).toEqual([a2, a1]);
+    expect(siguiente.siguiente).toBeUndefined();
   });
 
   it('refuses a state, supplier or range that makes no sense with 400', async () => {
