@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeWithEscape, login, menuItem, shot } from './helpers';
+import { discardChanges, login, menuItem, shot } from './helpers';
 
 test('an administrator adds, finds, edits and deletes a cost centre', async ({ page }) => {
   await login(page, 'admin@andina.pe');
@@ -29,7 +29,8 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await expect(page.getByText('Se agrego el centro de costo')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // A repeated code (any case) is refused with the server's message; Escape closes the popup.
+  // A repeated code (any case) is refused with the server's message; the popup keeps the values,
+  // and Escape asks before dropping them.
   await page.getByRole('button', { name: 'Agregar' }).click();
   await dialog.getByLabel('Código').fill('cc-lab-02');
   await dialog.getByLabel('Descripción').fill('Duplicado');
@@ -38,7 +39,8 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await dialog.getByLabel('Proyecto').press('Enter');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ya existe un centro de costo con ese código')).toBeVisible();
-  await closeWithEscape(page, dialog);
+  await expect(dialog.getByLabel('Descripción')).toHaveValue('Duplicado');
+  await discardChanges(page, dialog);
 
   // Find.
   const search = page.getByRole('searchbox', { name: 'Buscar' });
@@ -97,7 +99,7 @@ test('saving over someone else\'s change shows the server\'s message, and works 
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El registro fue modificado por otro usuario, vuelva a cargarlo')).toBeVisible();
   await expect(edit).toBeVisible();
-  await edit.getByRole('button', { name: 'Cerrar' }).click();
+  await discardChanges(page, edit, edit.getByRole('button', { name: 'Cerrar' }));
   // The list was reloaded with the other user's change; editing again starts from it.
   await expect(row.getByRole('cell', { name: 'Laboratorio de calidad y ensayos' })).toBeVisible();
   await row.getByRole('button', { name: 'Editar CC-PL-03' }).click();

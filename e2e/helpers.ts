@@ -27,3 +27,14 @@ export async function closeWithEscape(page: Page, popup: Locator) {
     await expect(popup).toBeHidden({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 }
+
+/**
+ * Closes a popup whose form was changed: Escape (or `closer`, e.g. its Cerrar button) asks
+ * '¿Descartar los cambios?' first (ui/FormModal), and Descartar closes it.
+ */
+export async function discardChanges(page: Page, popup: Locator, closer?: Locator) {
+  await (closer ? closer.click() : page.keyboard.press('Escape'));
+  const ask = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
+  await ask.getByRole('button', { name: 'Descartar' }).click();
+  await expect(popup).toBeHidden();
+}

@@ -1,11 +1,12 @@
 import { CentroCostoSave, type CentroCostoRow } from '@obra/domain';
-import { Button, Checkbox, Form, Input, Modal, Select, Skeleton } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useLookups } from '../../app/lookups';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { FormModal } from '../../ui/FormModal';
 import { useSaveCentroCosto } from './api';
 
 interface FormValues {
+  id_centro_costo?: number;
+  version?: number;
   codigo: string;
   descripcion: string;
   pry_id: number | null;
@@ -31,68 +32,38 @@ export function CentroCostoModal({ row, onClose }: CentroCostoModalProps) {
   if (row && !proyectos.some((p) => p.pry_id === row.pry_id)) options.push({ value: row.pry_id, label: row.pry_nombre });
 
   const initial: FormValues = row
-    ? { codigo: row.codigo, descripcion: row.descripcion, pry_id: row.pry_id, es_activo: row.es_activo === 1 }
+    ? { id_centro_costo: row.id_centro_costo, version: row.version, codigo: row.codigo, descripcion: row.descripcion, pry_id: row.pry_id, es_activo: row.es_activo === 1 }
     : { codigo: '', descripcion: '', pry_id: null, es_activo: true };
   // A user limited to one project creates cost centres of that project only.
   if (!row && proyectos.length === 1) initial.pry_id = proyectos[0].pry_id;
 
-  const submit = async (values: FormValues) => {
-    const body = { ...values, pry_id: values.pry_id ?? undefined, ...(row && { id_centro_costo: row.id_centro_costo, version: row.version }) };
-    const checked = checkForm(CentroCostoSave, body, form);
-    if (!checked) return;
-    // A refused save was already toasted by the query cache; the popup stays open to correct it.
-    const saved = await save.mutateAsync(checked).catch(() => null);
-    if (!saved) return;
-    toast.success(saved.message);
-    onClose();
-  };
-
   return (
-    <Modal
-      open
+    <FormModal<FormValues, CentroCostoSave>
       title={row ? 'Modificar Centro de Costo' : 'Nuevo Centro de Costo'}
-      onCancel={onClose}
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cerrar" onClick={onClose}>
-          Cerrar
-        </Button>,
-        <Button key="guardar" type="primary" htmlType="submit" form="centro-costo-form" loading={save.isPending} disabled={!lookups.data}>
-          Guardar
-        </Button>,
-      ]}
+      form={form}
+      initialValues={lookups.data ? initial : undefined}
+      schema={CentroCostoSave}
+      toPayload={(v) => ({ ...v, pry_id: v.pry_id ?? undefined })}
+      onSave={(centro) => save.mutateAsync(centro)}
+      onClose={onClose}
     >
-      {lookups.data ? (
-        <Form<FormValues>
-          id="centro-costo-form"
-          form={form}
-          layout="vertical"
-          initialValues={initial}
-          onValuesChange={clearMarksOnChange(form)}
-          onFinish={(values) => void submit(values)}
-        >
-          <Form.Item name="codigo" label="Código" required>
-            <Input maxLength={20} autoFocus autoComplete="off" placeholder="CC-PL-01" />
-          </Form.Item>
-          <Form.Item name="descripcion" label="Descripción" required>
-            <Input maxLength={200} autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="pry_id" label="Proyecto" required>
-            <Select
-              options={options}
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Seleccione un proyecto"
-              notFoundContent="No hay proyectos activos"
-            />
-          </Form.Item>
-          <Form.Item name="es_activo" label="Estado" valuePropName="checked">
-            <Checkbox>{activo === false ? 'INACTIVO' : 'ACTIVO'}</Checkbox>
-          </Form.Item>
-        </Form>
-      ) : (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      )}
-    </Modal>
+      <Form.Item name="codigo" label="Código" required>
+        <Input maxLength={20} autoFocus autoComplete="off" placeholder="CC-PL-01" />
+      </Form.Item>
+      <Form.Item name="descripcion" label="Descripción" required>
+        <Input maxLength={200} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="pry_id" label="Proyecto" required>
+        <Select
+          options={options}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Seleccione un proyecto"
+          notFoundContent="No hay proyectos activos"
+        />
+      </Form.Item>
+      <Form.Item name="es_activo" label="Estado" valuePropName="checked">
+        <Checkbox>{activo === false ? 'INACTIVO' : 'ACTIVO'}</Checkbox>
+      </Form.Item>
+    </FormModal>
   );
 }

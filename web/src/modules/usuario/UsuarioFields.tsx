@@ -1,4 +1,4 @@
-import { isSuper, moduleByCode, MSG, PASSWORD_RULE } from '@obra/domain';
+import { isSuper, moduleByCode, MSG, NIVEL_CORPORATIVO, PASSWORD_RULE } from '@obra/domain';
 import { Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { projectOptions, type Lookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
@@ -56,6 +56,8 @@ function OpcionesChecklist({ opciones }: { opciones: UsuarioLookups['opciones'] 
 
 interface UsuarioFieldsProps {
   isNew: boolean;
+  /** A view shows every role the user has, also PROVEEDOR and SUPER. */
+  readOnly: boolean;
   lookups: UsuarioLookups;
   /** The stored signature (modify). */
   firmaUrl?: string;
@@ -65,13 +67,14 @@ interface UsuarioFieldsProps {
 
 /**
  * Fields of the new / modify user popup. Required marks only: the domain schema validates on
- * save and answers 'Faltan ingresar datos' (spec 1 §5).
+ * save ('Faltan ingresar datos' once, spec 1 §5; each blank field says what it lacks).
  */
-export function UsuarioFields({ isNew, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
+export function UsuarioFields({ isNew, readOnly, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
   // Only SUPER grants SUPER; PROVEEDOR belongs to supplier accounts, never to staff.
   const grantsSuper = isSuper({ roleIds: useRoleIds() });
-  const roles = staffRoleOptions(lookups.roles, grantsSuper);
+  const roles = readOnly ? lookups.roles.map((r) => ({ value: r.rol_id, label: r.rol_nombre })) : staffRoleOptions(lookups.roles, grantsSuper);
   const proyectos = projectOptions(lookups.proyectos);
+  const nivel = Form.useWatch<number | undefined>('usu_nivel');
 
   return (
     <Row gutter={16}>
@@ -116,8 +119,8 @@ export function UsuarioFields({ isNew, lookups, firmaUrl, firmaProgress }: Usuar
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item label="Proyecto" name="pry_id">
-          <Select options={proyectos} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="Sin proyecto" />
+        <Form.Item label="Proyecto" name="pry_id" required={nivel !== NIVEL_CORPORATIVO} extra={nivel === NIVEL_CORPORATIVO ? 'Corporativo: ve todos los proyectos' : undefined}>
+          <Select options={proyectos} allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="Seleccione el proyecto" />
         </Form.Item>
       </Col>
       {!isNew && (

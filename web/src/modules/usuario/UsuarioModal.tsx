@@ -1,10 +1,8 @@
-import { UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
-import { Button, Form, Modal, Skeleton } from 'antd';
+import { UsuarioModificar, UsuarioRegistrar, type Usuario } from '@obra/domain';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useLookups } from '../../app/lookups';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
-import type { Usuario } from '@obra/domain';
+import { FormModal } from '../../ui/FormModal';
 import { useAdjuntarFirma, useFirma, useModificarUsuario, useRegistrarUsuario, useUsuario } from './api';
 import { UsuarioFields, type UsuarioFormValues } from './UsuarioFields';
 
@@ -63,12 +61,14 @@ function payload(v: UsuarioFormValues) {
 interface UsuarioModalProps {
   /** null: a new user. */
   usuId: number | null;
-  /** Shows the user without letting it be changed. */
+  /** Shows the user without letting it be changed (VISUALIZADOR, supplier accounts). */
   readOnly: boolean;
   onClose: () => void;
 }
 
-/** New / modify user popup (spec 1 §5): saves, then uploads the chosen signature. */
+type Payload = UsuarioRegistrar | UsuarioModificar;
+
+/** New / modify / view user popup (spec 1 §5): saves, then uploads the chosen signature. */
 export function UsuarioModal({ usuId, readOnly, onClose }: UsuarioModalProps) {
   const isNew = usuId === null;
   const [form] = Form.useForm<UsuarioFormValues>();
@@ -81,68 +81,41 @@ export function UsuarioModal({ usuId, readOnly, onClose }: UsuarioModalProps) {
   const [progress, setProgress] = useState<number>();
 
   const initial = isNew ? NEW_USER : usuario.data && formValues(usuario.data);
-  const saving = registrar.isPending || modificar.isPending || adjuntar.isPending;
 
-  const submit = (values: UsuarioFormValues) => {
-    const body = payload(values);
-    if (isNew) {
-      const checked = checkForm(UsuarioRegistrar, body, form, ['usuario']);
-      return checked && registrar.mutateAsync(checked);
-    }
-    const checked = checkForm(UsuarioModificar, body, form, ['usuario']);
-    return checked && modificar.mutateAsync(checked);
-  };
-
-  const save = async () => {
-    // `true`: every value, also those without a field (usu_id, usu_version).
-    const values = form.getFieldsValue(true) as UsuarioFormValues;
-    // A refused save was already toasted by the query cache; the popup stays open to correct it.
-    const saved = await submit(values)?.catch(() => null);
-    if (!saved) return;
-    toast.success(saved.message);
-    if (values.firma) {
+  const save = async ({ usuario: u }: Payload) => {
+    const saved = await ('usu_id' in u ? modificar.mutateAsync({ usuario: u }) : registrar.mutateAsync({ usuario: u }));
+    const file = form.getFieldValue('firma') as File | null;
+    if (file) {
       setProgress(0);
       // The user is saved either way; a refused signature is toasted and can be sent again later.
-      await adjuntar.mutateAsync({ usu_id: saved.data.usu_id, firma: values.firma, onProgress: setProgress }).catch(() => null);
+      await adjuntar.mutateAsync({ usu_id: saved.data.usu_id, firma: file, onProgress: setProgress }).catch(() => null);
     }
-    onClose();
+    return saved;
   };
 
   return (
-    <Modal
-      open
-      width={800}
+    <FormModal<UsuarioFormValues, Payload>
       title={isNew ? 'Nuevo Usuario' : readOnly ? 'Usuario' : 'Modificar Usuario'}
-      onCancel={onClose}
-      // The footer's 'Cerrar' and Escape close it; no second 'Cerrar' (the corner X) on the popup.
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cerrar" onClick={onClose}>
-          Cerrar
-        </Button>,
-        !readOnly && (
-          <Button key="guardar" type="primary" htmlType="submit" form="usuario-form" loading={saving}>
-            Guardar
-          </Button>
-        ),
-      ]}
+      width={800}
+      form={form}
+      initialValues={lookups.data ? initial : undefined}
+      schema={isNew ? UsuarioRegistrar : UsuarioModificar}
+      toPayload={payload}
+      at={['usuario']}
+      onSave={save}
+      readOnly={readOnly}
+      loadError={usuario.isError ? usuario.error.message : undefined}
+      onClose={onClose}
     >
-      {initial && lookups.data ? (
-        <Form<UsuarioFormValues>
-          id="usuario-form"
-          form={form}
-          layout="vertical"
-          disabled={readOnly}
-          initialValues={initial}
-          onValuesChange={clearMarksOnChange(form)}
-          onFinish={() => void save()}
-        >
-          <UsuarioFields isNew={isNew} lookups={lookups.data} firmaUrl={firma.data ?? undefined} firmaProgress={progress} />
-        </Form>
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
+      {lookups.data && (
+        <UsuarioFields
+          isNew={isNew}
+          readOnly={readOnly}
+          lookups={lookups.data}
+          firmaUrl={firma.data ?? undefined}
+          firmaProgress={progress}
+        />
       )}
-    </Modal>
+    </FormModal>
   );
 }

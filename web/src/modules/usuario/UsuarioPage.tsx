@@ -1,76 +1,104 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { isReadOnly } from '@obra/domain';
-import { Button, Flex, type TableColumnsType } from 'antd';
+import { CheckCircleOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { isReadOnly, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
-import { DataTable } from '../../ui/DataTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { SearchInput } from '../../ui/SearchInput';
+import { textColumn } from '../../ui/CellText';
+import { ListPage } from '../../ui/ListPage';
+import type { RowAction } from '../../ui/RowActions';
+import { SearchFilter } from '../../ui/SearchInput';
+import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
+import { toast } from '../../ui/toast';
 import { useListParams } from '../../ui/useListParams';
-import type { UsuarioRow } from '@obra/domain';
-import { useUsuarios } from './api';
-import { nivelLabel } from './niveles';
+import { useCambiarEstado, useUsuarios } from './api';
+import { nivelLabel, TIPO_OPTIONS } from './niveles';
 import { UsuarioModal } from './UsuarioModal';
 
-/** Which popup is open: a new user (usuId null) or the user being modified. */
-type Editing = { usuId: number | null } | null;
+/** Which popup is open: a new user (usuId null) or the user being modified or viewed. */
+type Editing = { usuId: number | null; readOnly: boolean } | null;
 
-/** Spec 1 §2.1 /usuario: the system users, searched and paged on the server. */
+const fullName = (u: UsuarioRow) => `${u.usu_nombre} ${u.usu_apellido}`;
+const isSupplier = (u: UsuarioRow) => u.tiu_id === TIPO_USUARIO.proveedor;
+
+/**
+ * Spec 1 §2.1 /usuario: the system users, searched and paged on the server. Supplier accounts
+ * are listed too (filter 'Tipo'), with their company, so they can be found and deactivated.
+ */
 export function UsuarioPage() {
-  const list = useListParams<{ search: string; usu_estado: ActivoValue }>({ search: '', usu_estado: 1 });
+  const list = useListParams<{ search: string; usu_estado: ActivoValue; tiu_id: 1 | 3 | null }>({
+    search: '',
+    usu_estado: 1,
+    tiu_id: TIPO_USUARIO.personal,
+  });
   const usuarios = useUsuarios(list.params);
+  const cambiarEstado = useCambiarEstado();
   const [editing, setEditing] = useState<Editing>(null);
+  const me = useSession()?.id_usuario;
   // VISUALIZADOR may look but not change (DECISIONS §1): no 'Nuevo', and the popup only shows.
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
 
   const columns: TableColumnsType<UsuarioRow> = [
-    { title: 'Nombre', key: 'nombre', render: (_, u) => `${u.usu_nombre} ${u.usu_apellido}` },
-    { title: 'DNI', dataIndex: 'usu_dni' },
-    { title: 'Correo', dataIndex: 'usu_correo' },
-    { title: 'Nivel', dataIndex: 'usu_nivel', render: (nivel: number) => nivelLabel(nivel) },
-    { title: 'Proyecto', dataIndex: 'pry_nombre' },
-    { title: 'Roles', dataIndex: 'roles' },
-    { title: 'Estado', dataIndex: 'usu_estado', render: (estado: number) => <StatusTag estId={estado} /> },
-    {
-      title: 'Acciones',
-      key: 'acciones',
-      render: (_, u) => (
-        <Button type="link" onClick={() => setEditing({ usuId: u.usu_id })}>
-          {readOnly ? 'Ver' : 'Modificar'}
-        </Button>
-      ),
-    },
+    textColumn('Nombre', 'usu_nombre', { text: fullName }),
+    { title: 'DNI', dataIndex: 'usu_dni', width: 100 },
+    textColumn('Correo', 'usu_correo'),
+    { title: 'Nivel', dataIndex: 'usu_nivel', width: 110, render: (nivel: number) => nivelLabel(nivel) },
+    // A supplier account belongs to its company, not to a project.
+    textColumn('Proyecto / Proveedor', 'pry_nombre', { text: (u) => (isSupplier(u) ? u.pve_razon_social : u.pry_nombre) }),
+    textColumn('Roles', 'roles', { width: 170 }),
+    { title: 'Estado', dataIndex: 'usu_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> },
   ];
 
+  const rowActions = (u: UsuarioRow): RowAction[] => {
+    const activo = u.usu_estado === 1;
+    // Supplier accounts are managed by their supplier; here they are seen and (de)activated.
+    const view = readOnly || isSupplier(u);
+    return [
+      view
+        ? { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => setEditing({ usuId: u.usu_id, readOnly: true }) }
+        : { key: 'editar', label: 'Editar', icon: <EditOutlined />, onClick: () => setEditing({ usuId: u.usu_id, readOnly: false }) },
+      {
+        key: 'estado',
+        label: activo ? 'Desactivar' : 'Activar',
+        icon: activo ? <StopOutlined /> : <CheckCircleOutlined />,
+        danger: activo,
+        hidden: readOnly || u.usu_id === me,
+        confirm: `¿Desea ${activo ? 'desactivar' : 'activar'} al usuario ${fullName(u)}?`,
+        onClick: async () => toast.success((await cambiarEstado.mutateAsync({ usu_id: u.usu_id, usu_estado: activo ? 0 : 1 })).message),
+      },
+    ];
+  };
+
   return (
-    <>
-      <PageHeader
-        title="Usuarios"
-        extra={
-          !readOnly && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ usuId: null })}>
-              Nuevo
-            </Button>
-          )
-        }
-      />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchInput placeholder="Buscar por nombre, DNI o correo" onSearch={(search) => list.setFilters({ search })} />
-        <ActivoFilter value={list.filters.usu_estado} onChange={(usu_estado) => list.setFilters({ usu_estado })} />
-      </Flex>
-      <DataTable<UsuarioRow>
-        rowKey="usu_id"
-        columns={columns}
-        rows={usuarios.data?.data}
-        total={usuarios.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={usuarios.isFetching}
-        emptyText="No se encontraron Usuarios"
-      />
-      {editing && <UsuarioModal usuId={editing.usuId} readOnly={readOnly} onClose={() => setEditing(null)} />}
-    </>
+    <ListPage<UsuarioRow>
+      title="Usuarios"
+      actions={
+        !readOnly && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ usuId: null, readOnly: false })}>
+            Nuevo
+          </Button>
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Nombre, DNI o correo" onSearch={(search) => list.setFilters({ search })} />
+          <SelectFilter label="Tipo" value={list.filters.tiu_id} options={TIPO_OPTIONS} onChange={(tiu_id) => list.setFilters({ tiu_id })} />
+          <ActivoFilter value={list.filters.usu_estado} onChange={(usu_estado) => list.setFilters({ usu_estado })} />
+        </>
+      }
+      rowKey="usu_id"
+      columns={columns}
+      rows={usuarios.data?.data}
+      total={usuarios.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={usuarios.isFetching}
+      emptyText="No se encontraron Usuarios"
+      rowName={fullName}
+      rowActions={rowActions}
+    >
+      {editing && <UsuarioModal usuId={editing.usuId} readOnly={editing.readOnly} onClose={() => setEditing(null)} />}
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { ChangePassword, Paged, Usuario, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
+import type { ChangePassword, Paged, Usuario, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiBlob, apiPost, apiUpload } from '../../app/api';
 import { setToken } from '../../app/session';
@@ -65,6 +65,15 @@ export function useModificarUsuario() {
   return useMutation({
     mutationFn: (body: UsuarioModificar) => apiPost<{ usu_id: number }>('/usuario/modificar', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usuarioKeys.lists() }),
+  });
+}
+
+/** Activates or deactivates a staff or supplier account. */
+export function useCambiarEstado() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (usuario: UsuarioEstado['usuario']) => apiPost<{ usu_id: number; usu_estado: number }>('/usuario/estado', { usuario }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usuarioKeys.all }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { ROLE } from '@obra/domain';
+import { ROLE, TIPO_USUARIO } from '@obra/domain';
 import type { LookupRows } from '../../app/lookups';
 
 /** usu_nivel: 1 corporativo (every project); any other value is limited to its project (spec 1 §6). */
@@ -15,3 +15,9 @@ export function staffRoleOptions(roles: LookupRows['roles'][], grantsSuper: bool
     .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
     .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
 }
+
+/** The 'Tipo' filter of the users list: staff or supplier accounts (tiu_id). */
+export const TIPO_OPTIONS: { value: 1 | 3; label: string }[] = [
+  { value: TIPO_USUARIO.personal, label: 'Personal' },
+  { value: TIPO_USUARIO.proveedor, label: 'Proveedor' },
+];
