@@ -91,10 +91,11 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A server that does not answer fails the request after 5 s (503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server closed (restart, failover, a dropped test database) is
     // discarded by the pool and replaced on the next query; without a listener the process
-    // would crash on the 'error' event. Queries in flight still fail and are answered 5xx.
+    // would crash on the 'error' event. Queries in flight still fail and are answered 503.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { insertAudit, type AuditEntry } from './audit-queries.ts';
+import { isConnectionError } from './errors.ts';
 
 const SECRET_KEY = /pass|token|secret|firma|authorization/i;
 const MAX_DETAIL = 2000;
@@ -19,6 +20,8 @@ export async function recordAudit(db: Executor, entry: AuditEntry, log?: Fastify
   try {
     await insertAudit(db, entry);
   } catch (err) {
-    log?.error({ err, accion: entry.aud_accion }, 'no se pudo registrar la auditoría');
+    // While the database is unreachable the request already answered 503: a warning, not a bug.
+    if (isConnectionError(err)) log?.warn({ accion: entry.aud_accion }, 'no se pudo registrar la auditoría: base de datos no disponible');
+    else log?.error({ err, accion: entry.aud_accion }, 'no se pudo registrar la auditoría');
   }
 }
