@@ -28,6 +28,7 @@ export interface Statement {
 
 export interface Product {
   base: string;
+  pid: number;
   token: string;
   /** Runs `send` (one request) with recording on and returns the statements it caused. */
   record(send: () => Promise<void>): Promise<Statement[]>;
@@ -112,7 +113,7 @@ export async function startProduct(checkout: string, port: number, target: Targe
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Statement);
     };
-    return { base, token, record, stop };
+    return { base, pid: child.pid ?? 0, token, record, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -138,6 +138,8 @@ async function main(): Promise<void> {
 /** `npm run bench -- <scenario> …` runs a named scenario; without one, the full run above. */
 const SCENARIOS: Record<string, () => Promise<(argv: string[]) => Promise<void>>> = {
   lists: async () => (await import('./lists.ts')).runLists,
+  'report-writers': async () => (await import('./report-writers.ts')).runReportWriters,
+  report: async () => (await import('./report-scenario.ts')).runReport,
 };
 
 const [first, ...rest] = process.argv.slice(2);

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { projectScope } from '../../platform/scope.ts';
 import * as q from './reporte-queries.ts';
-import { sendStreamedReport, type ReportColumn } from './reporte-xlsx.ts';
+import { sendStreamedReport, type ReportColumn, type StreamedReport } from './reporte-xlsx.ts';
 
 /**
  * The order reports (spec 1 §2.9, §7; docs/business-rules.md "Order reports"): `/orden/report`
@@ -20,14 +20,28 @@ export const REPORTE_BATCH = 1000;
 
 const tipoNombre = (tipo: number) => ORDER_TYPES.find((t) => t.id === tipo)?.descripcion ?? String(tipo);
 
-/** The batches of rows of the orders meeting `where`, read `REPORTE_BATCH` ids at a time. */
+/**
+ * The batches of rows of the orders meeting `where`, read `REPORTE_BATCH` ids at a time. The next
+ * batch is read while the caller writes the current one, so on a database server the reading and
+ * the writing overlap instead of adding up; at most two batches are held.
+ */
 async function* batches<R>(db: Executor, where: SQL, rowsOf: (ids: number[]) => Promise<R[]>): AsyncGenerator<R[]> {
-  for (let after = 0; ;) {
+  const read = async (after: number) => {
     const ids = await q.nextIds(db, where, after, REPORTE_BATCH);
+    return { ids, rows: ids.length ? await rowsOf(ids) : [] };
+  };
+  let next = read(0);
+  for (;;) {
+    const { ids, rows } = await next;
     if (ids.length === 0) return;
-    yield await rowsOf(ids);
-    if (ids.length < REPORTE_BATCH) return;
-    after = ids[ids.length - 1];
+    const more = ids.length === REPORTE_BATCH;
+    if (more) {
+      next = read(ids[ids.length - 1]);
+      // If the download stops before this batch is wanted, its failure has nobody to tell.
+      next.catch(() => {});
+    }
+    yield rows;
+    if (!more) return;
   }
 }
 
@@ -97,22 +111,14 @@ function range(desde: string | null, hasta: string | null): { desde: string; has
   return { desde, hasta };
 }
 
-/** `/orden/report`: orders (tipo_reporte 1) or their lines (2) of the range, in the caller's scope. */
-export function ordenReport(deps: Deps, caller: AccessProfile, input: OrdenReporteDatos | null | undefined, reply: FastifyReply, log: FastifyBaseLogger) {
-  if (!input) throw badRequest(REPORTE_MSG.fechas);
-  const db = deps.database.db;
-  const f: q.ReporteFilter = {
-    ...range(input.fecha_inicio, input.fecha_fin),
-    tipos: input.tipo_ordenes,
-    centros: input.centro_costos,
-    proveedor: input.proveedor,
-    categoria: input.categoria_producto,
-    tipo: input.tipo_producto,
-    scope: projectScope(caller),
-  };
+/**
+ * The report of `f`, orders (tipo_reporte 1) or their lines (2), handed to `use` ready to stream
+ * (the route sends it; bench/report-writers.ts feeds the same rows to the writers it compares).
+ */
+export function withOrdenReport<T>(db: Executor, f: q.ReporteFilter, tipoReporte: number, use: <R>(report: StreamedReport<R>) => T): T {
   const where = q.ordenWhere(f);
-  if (input.tipo_reporte === TIPO_REPORTE.ITEM) {
-    return sendStreamedReport(reply, log, {
+  if (tipoReporte === TIPO_REPORTE.ITEM) {
+    return use({
       filename: REPORTE_ARCHIVO,
       sheet: 'Productos',
       columns: ITEM_COLUMNS,
@@ -120,7 +126,7 @@ export function ordenReport(deps: Deps, caller: AccessProfile, input: OrdenRepor
       footer: async () => (await q.totalesItem(db, f)).map((t) => footerRow(ITEM_COLUMNS, totalLabel(t.moneda), { Subtotal: t.subtotal })),
     });
   }
-  return sendStreamedReport(reply, log, {
+  return use({
     filename: REPORTE_ARCHIVO,
     sheet: 'Órdenes',
     columns: ORDEN_COLUMNS,
@@ -130,6 +136,21 @@ export function ordenReport(deps: Deps, caller: AccessProfile, input: OrdenRepor
       'Otros impuestos': t.otros, Total: t.total,
     })),
   });
+}
+
+/** `/orden/report`: orders (tipo_reporte 1) or their lines (2) of the range, in the caller's scope. */
+export function ordenReport(deps: Deps, caller: AccessProfile, input: OrdenReporteDatos | null | undefined, reply: FastifyReply, log: FastifyBaseLogger) {
+  if (!input) throw badRequest(REPORTE_MSG.fechas);
+  const f: q.ReporteFilter = {
+    ...range(input.fecha_inicio, input.fecha_fin),
+    tipos: input.tipo_ordenes,
+    centros: input.centro_costos,
+    proveedor: input.proveedor,
+    categoria: input.categoria_producto,
+    tipo: input.tipo_producto,
+    scope: projectScope(caller),
+  };
+  return withOrdenReport(deps.database.db, f, input.tipo_reporte, (report) => sendStreamedReport(reply, log, report));
 }
 
 /**

@@ -1,0 +1,135 @@
+/**
+ * Scenario `report`: the real `/orden/report` download from one or two checkouts (before / after),
+ * each case on a freshly started product process (bench/product.ts), so the memory read from
+ * /proc/<pid>/status (VmRSS every 10 ms during the download) is that process's alone. Rounds
+ * alternate the checkouts' order; the table gives medians and after / before.
+ *
+ *   npm run bench -- report --database-url postgres://…/obra_bench_200k --before /tmp/h7-before [--after .] [--rounds 3]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startProduct, type Target } from './product.ts';
+
+interface Case {
+  key: string;
+  name: string;
+  tipo: 1 | 2;
+  desde: string;
+  hasta: string;
+}
+
+const CASES: Case[] = [
+  { key: 'q1', name: 'tipo 1, Q1 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-03-31' },
+  { key: 'year', name: 'tipo 1, year 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-12-31' },
+  { key: 'lines', name: 'tipo 2, year 2025', tipo: 2, desde: '2025-01-01', hasta: '2025-12-31' },
+];
+
+interface Measure {
+  side: string;
+  case: string;
+  seconds: number;
+  bytes: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1000;
+
+async function download(base: string, token: string, pid: number, c: Case): Promise<Omit<Measure, 'side' | 'case'>> {
+  const rssBeforeMb = rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => { rssPeakMb = Math.max(rssPeakMb, rssMb(pid)); }, 10);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}/api/orden/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fecha_inicio: c.desde, fecha_fin: c.hasta, tipo_reporte: c.tipo }),
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+    return { seconds: (performance.now() - started) / 1000, bytes, rssBeforeMb, rssPeakMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function rowsOf(databaseUrl: string | undefined, c: Case): Promise<string> {
+  if (!databaseUrl) return '—';
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: number }>(c.tipo === 1
+      ? 'select count(*)::int as n from orden where ord_fecha_orden between $1 and $2'
+      : 'select count(*)::int as n from orden o join orden_item i on i.ord_id = o.ord_id where o.ord_fecha_orden between $1 and $2', [c.desde, c.hasta]);
+    return String(r.rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export async function runReport(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, strict: true, options: {
+    'database-url': { type: 'string' }, pglite: { type: 'string' }, before: { type: 'string' }, after: { type: 'string', default: '.' },
+    rounds: { type: 'string', default: '1' }, cases: { type: 'string', default: 'q1,year,lines' }, port: { type: 'string', default: '3350' },
+  } });
+  if (!values['database-url'] === !values.pglite) throw new Error('give exactly one of --database-url and --pglite <data dir>');
+  const target: Target = values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) };
+  const sides = [...(values.before ? [{ label: 'before', checkout: resolve(values.before) }] : []), { label: 'after', checkout: resolve(values.after) }];
+  const cases = values.cases.split(',').map((k) => {
+    const c = CASES.find((x) => x.key === k);
+    if (!c) throw new Error(`unknown case ${k} (q1, year, lines)`);
+    return c;
+  });
+  const results: Measure[] = [];
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    for (const side of round % 2 ? sides : [...sides].reverse()) {
+      for (const c of cases) {
+        process.stderr.write(`· round ${round} ${side.label}: ${c.name}\n`);
+        const product = await startProduct(side.checkout, Number(values.port) + round, target);
+        try {
+          results.push({ side: side.label, case: c.name, ...await download(product.base, product.token, product.pid, c) });
+        } finally {
+          await product.stop();
+        }
+      }
+    }
+  }
+  const out = (l = '') => process.stdout.write(`${l}\n`);
+  const where = target.databaseUrl ? `PostgreSQL ${target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${target.dataDir}`;
+  out(`## /orden/report on ${where}: ${values.rounds} round(s), a fresh product process per download`);
+  out();
+  for (const s of sides) out(`- ${s.label}: ${s.checkout}`);
+  out();
+  out('| report | rows | checkout | seconds (median) | range | rows/s | size MB | RSS before MB | RSS peak MB | growth MB (median) |');
+  out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ratios: string[] = [];
+  for (const c of cases) {
+    const rows = await rowsOf(target.databaseUrl, c);
+    const secs: Record<string, number> = {};
+    for (const side of sides) {
+      const rs = results.filter((r) => r.case === c.name && r.side === side.label);
+      const t = rs.map((r) => r.seconds);
+      secs[side.label] = median(t);
+      out(`| ${c.name} | ${rows} | ${side.label} | ${median(t).toFixed(1)} | ${Math.min(...t).toFixed(1)}–${Math.max(...t).toFixed(1)} | `
+        + `${rows === '—' ? '—' : (Number(rows) / median(t)).toFixed(0)} | ${(median(rs.map((r) => r.bytes)) / 1e6).toFixed(1)} | `
+        + `${median(rs.map((r) => r.rssBeforeMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb - r.rssBeforeMb)).toFixed(0)} |`);
+    }
+    if (secs.before) ratios.push(`| ${c.name} | ${(secs.after / secs.before).toFixed(2)} |`);
+  }
+  if (ratios.length) {
+    out();
+    out('| report | after / before (seconds, medians) |');
+    out('|---|---:|');
+    for (const r of ratios) out(r);
+  }
+}
