@@ -31,6 +31,8 @@ test('gerencia finds the payment order waiting for approval in the inbox and app
   await menuItem(page, 'Compras').hover();
   await page.getByRole('menuitem', { name: 'Órdenes de Pago' }).click();
   await expect(page).toHaveURL(/\/ordenPago$/);
+  // Away from the menu, so that it closes.
+  await page.mouse.move(700, 600);
   await expect(page.getByRole('heading', { name: 'Órdenes de Pago' })).toBeVisible();
   // What waits for an approver: por aprobar.
   await expect(estadoFiltro(page).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText('Por aprobar');
@@ -87,4 +89,26 @@ test('tesorería finds it under aprobadas, deposits it with an operation number,
   await expect(situacion).toContainText('Carlos Mendoza Ríos');
   await shot(page, 'orden-pago-bandeja-ver');
   await closeWithEscape(page, ver);
+});
+
+test('the filters are labelled and narrow the inbox by supplier and registration dates', async ({ page }) => {
+  await login(page, 'contabilidad@andina.pe');
+  await page.goto('/ordenPago');
+  // Neither an approver nor treasury: every state.
+  await expect(estadoFiltro(page).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText('Todos');
+  await expect(fila(page)).toContainText('Depositada');
+
+  const filtros = page.getByRole('search', { name: 'Filtros' });
+  await filtros.getByRole('combobox', { name: 'Proveedor' }).fill('Aceros');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Aceros y Materiales del Sur' }).click();
+  await expect(fila(page)).toBeVisible();
+  await expect(table(page).getByRole('row').filter({ hasNotText: 'Aceros y Materiales del Sur' })).toHaveCount(1); // the header
+
+  const desde = filtros.getByRole('textbox', { name: 'Fecha de registro' });
+  await desde.click();
+  await desde.fill('01-01-2026');
+  await filtros.getByRole('textbox', { name: 'Hasta' }).fill('31-01-2026');
+  await filtros.getByRole('textbox', { name: 'Hasta' }).press('Enter');
+  await expect(page.getByText('No se encontraron órdenes de pago')).toBeVisible();
+  await shot(page, 'orden-pago-bandeja-filtros');
 });

@@ -72,7 +72,7 @@ export function BandejaPage() {
         <>
           <SelectFilter<OpgEstado> label="Estado" value={estado} options={ESTADO_OPTIONS} onChange={(v) => list.setFilters({ estado: v })} width={150} />
           <FilterField label="Proveedor">
-            {(id) => <ProveedorSelect id={id} value={pve_id} onChange={(v) => list.setFilters({ pve_id: v })} style={{ width: 300 }} />}
+            {(id) => <ProveedorSelect id={id} value={pve_id} onChange={(v) => list.setFilters({ pve_id: v })} style={{ width: 360 }} />}
           </FilterField>
           <FilterField label="Fecha de registro">
             {(id) => (
