@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '../access/roles.ts';
 import { ORE } from '../orden/estados.ts';
-import { OPG, OPG_ACCIONES, opgAccionesPermitidas, opgDestino, opgPermisoError, opgTransitionError, registroOrdenError, type OpgAccion } from './estados.ts';
+import {
+  OPG, OPG_ACCIONES, opgAccionesPermitidas, opgBandejaEstado, opgDestino, opgPermisoError, opgTransitionError, registroOrdenError, type OpgAccion,
+} from './estados.ts';
 
 const ALL = Object.values(OPG);
 /** Spec 1 §4.3 + DECISIONS §4, written out as a table: the states each action is allowed from. */
@@ -88,5 +90,18 @@ describe('which orders take payment orders', () => {
     }
     expect(registroOrdenError({ ore_id: 1, coc_id: 2 })).toBe('No se pueden registrar órdenes de pago de una orden en estado Creado; debe estar aprobada o emitida');
     expect(registroOrdenError({ ore_id: 3, coc_id: 1 })).toBe('Solo las órdenes al crédito o con adelanto se pagan con órdenes de pago');
+  });
+});
+
+describe('opgBandejaEstado', () => {
+  it('opens the inbox on what waits for the caller', () => {
+    const gerencia = { roleIds: [ROLE.GERENCIA], options: ['aprobar_orden_pago'] };
+    expect(opgBandejaEstado(gerencia)).toBe(OPG.POR_APROBAR);
+    // An approver who is also treasury approves first.
+    expect(opgBandejaEstado({ roleIds: [ROLE.GERENCIA, ROLE.TESORERIA], options: ['aprobar_orden_pago'] })).toBe(OPG.POR_APROBAR);
+    expect(opgBandejaEstado({ roleIds: [ROLE.TESORERIA], options: ['pagar_orden_compra'] })).toBe(OPG.APROBADA);
+    for (const rol of [ROLE.LOGISTICA, ROLE.CONTABILIDAD, ROLE.ADMINISTRADOR, ROLE.VISUALIZADOR]) {
+      expect(opgBandejaEstado({ roleIds: [rol], options: [] })).toBeNull();
+    }
   });
 });
