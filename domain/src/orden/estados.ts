@@ -46,9 +46,9 @@ export type OrdenAccion = (typeof ORDEN_ACCIONES)[number];
 export const ORDEN_ACCION_OPCION: Record<OrdenAccion, OptionCode | null> = {
   aprobar_gerencia: 'aprobar_orden_compra',
   aprobar_contabilidad: 'aprobar_orden_compra_contable',
-  pagar: 'pagar_orden_compra',
   rechazar_gerencia: 'aprobar_orden_compra',
   rechazar_contabilidad: 'aprobar_orden_compra_contable',
+  pagar: 'pagar_orden_compra',
   anular: null,
   actualizar_estado: null,
   reiniciar: null,
@@ -57,9 +57,9 @@ export const ORDEN_ACCION_OPCION: Record<OrdenAccion, OptionCode | null> = {
 const ACCION_TEXTO: Record<OrdenAccion, string> = {
   aprobar_gerencia: 'aprobar (Gerencia)',
   aprobar_contabilidad: 'aprobar (Contabilidad)',
-  pagar: 'pagar',
   rechazar_gerencia: 'rechazar (Gerencia)',
   rechazar_contabilidad: 'rechazar (Contabilidad)',
+  pagar: 'pagar',
   anular: 'anular',
   actualizar_estado: 'actualizar el estado de importación de',
   reiniciar: 'reiniciar',
@@ -89,9 +89,9 @@ export const ORDEN_ESTADO_MSG = {
   yaCreada: 'La orden ya está en estado Creado',
   codigoDistinto: 'El código no coincide con el de la orden',
   reinicioRol: 'Solo los roles SUPER o ADMINISTRADOR pueden reiniciar una orden',
-} as const;
   esperaOtraAprobacion: (pendiente: string) => `La orden espera la ${pendiente}, que su usuario no puede dar`,
   rechazadaSinCambios: 'La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique',
+} as const;
 
 /** What a transition depends on besides the current state. */
 export interface OrdenTransicionContexto {
@@ -101,11 +101,11 @@ export interface OrdenTransicionContexto {
   es_importacion?: boolean;
   /** Chosen state (actualizar_estado); without it only the order's own conditions are checked. */
   hasta?: number;
-}
   /** Rejected and not saved since (docs/business-rules.md "Orders"): gerencia neither approves nor rejects it again. */
   rechazada?: boolean;
   /** Stock entered or a payment order approved or deposited (anular, reiniciar): read from the database by the server. */
   con_ingresos_o_pagos?: boolean;
+}
 
 /**
  * Why `action` is refused for an order in state `from`, or null when allowed
@@ -113,15 +113,15 @@ export interface OrdenTransicionContexto {
  */
 export function transitionError(from: number, action: OrdenAccion, ctx: OrdenTransicionContexto = {}): string | null {
   const refused = ORDEN_ESTADO_MSG.transicion(action, from);
-  switch (action) {
   const conIngresosOPagos = ctx.con_ingresos_o_pagos === true || ORE_CON_INGRESOS_O_PAGOS.includes(from);
+  switch (action) {
     case 'aprobar_gerencia':
     case 'rechazar_gerencia':
       if (from !== ORE.CREADO) return refused;
       return ctx.rechazada ? ORDEN_ESTADO_MSG.rechazadaSinCambios : null;
     case 'aprobar_contabilidad':
-      return from === ORE.APROBACION_GERENCIA ? null : refused;
     case 'rechazar_contabilidad':
+      return from === ORE.APROBACION_GERENCIA ? null : refused;
     case 'pagar':
       if (from === ORE.EMITIDO) return null;
       if (from === ORE.APROBACION_GERENCIA) return CONDICIONES_PAGO_DIRECTO.includes(ctx.coc_id ?? 0) ? null : ORDEN_ESTADO_MSG.pagoCondicion;
@@ -148,9 +148,9 @@ export function targetState(action: OrdenAccion, ctx: OrdenTransicionContexto = 
   switch (action) {
     case 'aprobar_gerencia': return ORE.APROBACION_GERENCIA;
     case 'aprobar_contabilidad': return ORE.EMITIDO;
-    case 'pagar': return ORE.PAGADO;
     case 'rechazar_gerencia':
     case 'rechazar_contabilidad': return ORE.CREADO;
+    case 'pagar': return ORE.PAGADO;
     case 'anular': return ORE.ANULADO;
     case 'reiniciar': return ORE.CREADO;
     case 'actualizar_estado':
@@ -167,7 +167,6 @@ export const approvalFor = (target: number): 'aprobar_gerencia' | 'aprobar_conta
 export const pendingApprovalOf = (from: number): 'aprobar_gerencia' | 'aprobar_contabilidad' | null =>
   from === ORE.CREADO ? 'aprobar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'aprobar_contabilidad' : null;
 
-const idOrden = idSchema(MSG.required);
 /** The rejection of the level an order in `from` waits at, or null when it waits for no approval. */
 export const rejectionOf = (from: number): 'rechazar_gerencia' | 'rechazar_contabilidad' | null =>
   from === ORE.CREADO ? 'rechazar_gerencia' : from === ORE.APROBACION_GERENCIA ? 'rechazar_contabilidad' : null;
@@ -181,6 +180,7 @@ export const PENDIENTE_DE: Record<'aprobar_gerencia' | 'aprobar_contabilidad', s
   aprobar_contabilidad: 'Aprobación de Contabilidad',
 };
 
+const idOrden = idSchema(MSG.required);
 
 /** `/orden/approve` body: the target state (2 gerencia, 3 contabilidad). */
 export const OrdenApprove = z.object({ id_orden_estado: intSchema(0, MSG.required) });
