@@ -56,6 +56,12 @@ describe('every refusal is the envelope', () => {
     expect(res.json()).toEqual({ status: 'error', message: 'La dirección solicitada es demasiado larga', data: null });
   });
 
+  it('answers a path parameter with a broken percent-encoding with 400 in the envelope', async () => {
+    const res = await post('/api/orden/restart/%E0%A4%A', '{}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message: MSG.badRequest, data: null });
+  });
+
   it('answers a multipart request without a boundary, or cut short, with 400', async () => {
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
       const res = await post('/api/producto/import-products', '--x\r\nbasura', { 'content-type': type });

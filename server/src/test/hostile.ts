@@ -124,4 +124,7 @@ export function withValue(value: unknown, path: Path, replacement: unknown): unk
 }
 
 /** Path and header texts a client may send where an id or a number is expected. */
-export const HOSTILE_TEXTS = ['2147483648', '9007199254740993', '-1', '0', '1e308', '1.5', 'abc', '', '%00', 'x'.repeat(10_000)];
+export const HOSTILE_TEXTS = ['2147483648', '9007199254740993', '-1', '0', '1e308', '1.5', 'abc', '', '%00', '%E0%A4%A', 'x'.repeat(10_000)];
+
+/** Texts starting with '%' are sent as they are (a NUL, a broken percent-encoding); the others encoded. */
+export const inUrl = (text: string) => (text.startsWith('%') ? text : encodeURIComponent(text));
