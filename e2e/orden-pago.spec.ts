@@ -17,6 +17,8 @@ async function confirm(page: Page, question: string, ok: string) {
 /** A row action by its exact name ('Aprobar N° 1' is not 'Desaprobar N° 1'). */
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
+// The screens are looked at as an office screen shows them.
+test.use({ viewport: { width: 1366, height: 768 } });
 // The viewer's flow reads the payment orders the first flow created.
 test.describe.configure({ mode: 'serial' });
 
