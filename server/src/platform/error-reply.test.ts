@@ -39,6 +39,17 @@ describe('input the database cannot take', () => {
     expect(header.statusCode).toBe(400);
   });
 
+  it('refuses a NUL character in a multipart field', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const payload = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="opg_id"\r\n\r\n1\u0000\r\n'),
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+      png, Buffer.from('\r\n--b--\r\n'),
+    ]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/ordenPago/adjuntar', headers: { ...admin, 'content-type': 'multipart/form-data; boundary=b' }, payload });
+    expect(res.json()).toEqual({ status: 'error', message: MSG.nulCharacter, data: null });
+  });
+
   it('answers ids beyond the 32-bit columns with 400, in bodies and id headers', async () => {
     const body = await ctx.app.inject({ method: 'DELETE', url: '/api/proveedor/delete', headers: admin, payload: { id_proveedor: 2147483648 } });
     expect(body.statusCode).toBe(400);
