@@ -8,7 +8,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>): F
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.usu_password', '*.access_token'], remove: true },
     // The pretty printer runs in a worker thread (a pino transport); only start it when needed.
     ...(config.logPretty && config.logLevel !== 'silent'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
       : {}),
   };
 }
