@@ -33,7 +33,8 @@ test('management approves two orders at once from the pending list; accounting a
   await expect(aprobar).toBeDisabled();
   for (const o of [masiva1, masiva2]) {
     const row = page.getByRole('row', { name: new RegExp(o.codigo) });
-    await expect(row).toContainText('Gerencia');
+    // What it waits for, not a state name (issue 9).
+    await expect(row).toContainText('Aprobación de Gerencia');
     await row.getByRole('checkbox').check();
   }
   await expect(aprobar).toBeEnabled();
@@ -41,7 +42,7 @@ test('management approves two orders at once from the pending list; accounting a
   await shot(page, 'orden-aprobacion-pendientes');
   await aprobar.click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('¿Desea aprobar las 2 ordenes seleccionadas?');
+  await expect(dialog).toContainText('¿Desea aprobar las 2 órdenes seleccionadas?');
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByText('Se aprobaron las ordenes')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
@@ -156,5 +157,87 @@ test('the list menu downloads the order PDF and mails it to the supplier after a
   await page.getByRole('menuitem', { name: 'Notificar al proveedor' }).click();
   await expect(page.getByRole('dialog')).toContainText(`¿Desea enviar la orden ${importacion.codigo} al proveedor por correo?`);
   await page.getByRole('dialog').getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('Se notificó al proveedor')).toBeVisible();
+  // No SMTP server in the flows: the reply says the mail waits in the outbox (issue 9).
+  await expect(page.getByText('Correo en cola: se enviará cuando se configure el servidor de correo')).toBeVisible();
+});
+
+test('gerencia rejects an order with a comment; logística finds it editable with the comment; it left gerencia\'s pending list', async ({ page, request }) => {
+  const logistica = await apiLogin(request, 'logistica@andina.pe');
+  const orden = await crearOrden(request, { referencia: `Orden por rechazar ${RUN}`, logistica: { id_usuario: logistica.id_usuario } });
+  await login(page, 'gerencia@andina.pe');
+  await page.goto(`/orden/approve/${orden.id_orden}`);
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  const popup = page.getByRole('dialog', { name: `Rechazar la orden ${orden.codigo}` });
+  await popup.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(popup.getByText('El campo es requerido')).toBeVisible();
+  await popup.getByRole('textbox', { name: 'Motivo del rechazo' }).fill('El precio unitario supera el tarifario vigente');
+  await shot(page, 'orden-rechazo-popup');
+  await popup.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(page.getByText('Se rechazó la orden. Correo a Logística en cola: se enviará cuando se configure el servidor de correo')).toBeVisible();
+  await expect(page).toHaveURL(/\/orden$/);
+  await page.goto('/orden/approve');
+  await expect(page.getByRole('heading', { name: 'Órdenes pendientes de aprobación' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(orden.codigo) })).toBeHidden();
+  // Opened again by its address, the approval screen says why it cannot act.
+  await page.goto(`/orden/approve/${orden.id_orden}`);
+  await expect(page.getByText('La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aprobar (Gerencia)' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Rechazar' })).toBeHidden();
+
+  await login(page, 'logistica@andina.pe');
+  await page.goto(`/orden/view/${orden.id_orden}`);
+  await expect(page.getByText('Orden rechazada por Carlos')).toBeVisible();
+  await expect(page.getByText('Rechazo (Gerencia): El precio unitario supera el tarifario vigente').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Rechazo \(Gerencia\): El precio unitario supera el tarifario vigente/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await shot(page, 'orden-rechazada-vista');
+});
+
+test('accounting rejects from the pending list row; the list says what each order waits for', async ({ page, request }) => {
+  const orden = await crearOrden(request, { referencia: `Rechazo contable ${RUN}` });
+  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
+  await apiPost(request, gerencia, '/orden/approve', { id_orden_estado: 2 }, { idOrden: String(orden.id_orden) });
+  await login(page, 'contabilidad@andina.pe');
+  await page.goto('/orden/approve');
+  const row = page.getByRole('row', { name: new RegExp(orden.codigo) });
+  await expect(row).toContainText('Aprobación de Contabilidad');
+  await shot(page, 'orden-aprobacion-pendiente-de');
+  await row.getByRole('button', { name: `Rechazar ${orden.codigo}` }).click();
+  const popup = page.getByRole('dialog', { name: `Rechazar la orden ${orden.codigo}` });
+  await popup.getByRole('textbox', { name: 'Motivo del rechazo' }).fill('Falta la cotización del proveedor');
+  await popup.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(page.getByText(/^Se rechazó la orden/)).toBeVisible();
+  await expect(row).toBeHidden();
+});
+
+test('one-action screens say on opening why they cannot act; Notificar waits until the order is issued', async ({ page, request }) => {
+  const nacional = await crearOrden(request, { referencia: `Orden nacional ${RUN}` });
+  await login(page, 'logistica@andina.pe');
+  // Creado: neither the view nor the list menu offers Notificar.
+  await page.goto(`/orden/view/${nacional.id_orden}`);
+  await expect(page.getByRole('button', { name: 'PDF' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notificar' })).toBeHidden();
+  await page.goto('/orden');
+  await page.getByRole('button', { name: `Más acciones ${nacional.codigo}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Descargar PDF' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Notificar al proveedor' })).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  await emitirOrden(request, nacional.id_orden);
+  await page.goto(`/orden/importacion/${nacional.id_orden}`);
+  await expect(page.getByText('Solo una orden de importación tiene estados de importación')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Regresar' }).first()).toBeVisible();
+  await shot(page, 'orden-importacion-nacional');
+  await page.goto(`/orden/view/${nacional.id_orden}`);
+  await expect(page.getByRole('button', { name: 'Notificar' })).toBeVisible();
+
+  // A paid order cannot be restarted: the administrator reads why before typing anything.
+  const tesoreria = await apiLogin(request, 'tesoreria@andina.pe');
+  await apiPost(request, tesoreria, '/orden/pay', {}, { idOrden: String(nacional.id_orden) });
+  await login(page, 'administracion@andina.pe');
+  await page.goto(`/orden/restart/${nacional.id_orden}?code=${encodeURIComponent(nacional.codigo)}`);
+  await expect(page.getByText('La orden tiene ingresos o pagos registrados y no puede reiniciarse')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Código de la orden' })).toBeHidden();
+  await shot(page, 'orden-reinicio-pagada');
 });

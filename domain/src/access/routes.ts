@@ -5,7 +5,7 @@ import type { ModuleCode } from './modules.ts';
  * `null` = any logged-in user; `public` = reachable without a session.
  * The web router and its guard read this table; the server's route test reads the API side.
  */
-export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null | 'public' }[] = [
+export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null | 'public'; menu?: string }[] = [
   { path: '/login', module: 'public' },
   { path: '/login/:email', module: 'public' },
   { path: '/proveedor/crearCuenta', module: 'public' },
@@ -31,6 +31,8 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/marca', module: 'marca' },
   { path: '/proveedor', module: 'proveedor' },
   { path: '/usuario', module: 'usuario' },
+  // A second screen of the user module, listed in the menu under its own name (issue 9).
+  { path: '/correo', module: 'usuario', menu: 'Bandeja de salida de correo' },
   { path: '/producto', module: 'producto' },
   { path: '/caja', module: 'caja' },
   { path: '/caja/new', module: 'caja' },

@@ -105,6 +105,7 @@ export function motivosOrden(o: OrdenMotivosInput, user: Pick<AccessProfile, 'op
     reiniciar: soloLectura ?? (puedeReiniciar(user) ? transitionError(estado, 'reiniciar', { con_ingresos_o_pagos: o.con_ingresos_o_pagos }) : ORDEN_ESTADO_MSG.reinicioRol),
     actualizar_estado: soloLectura ?? transitionError(estado, 'actualizar_estado', { es_importacion: importacion }),
     notificar: soloLectura ?? notificacionError(estado),
-    rechazada: o.rechazada,
+    // The mark only matters while the order waits in creado (an anulado order may still carry it).
+    rechazada: o.rechazada && estado === ORE.CREADO,
   };
 }

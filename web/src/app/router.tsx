@@ -18,6 +18,7 @@ const SCREENS: Record<string, Lazy> = {
   '/forbidden': async () => ({ Component: (await import('../modules/home/ForbiddenPage')).ForbiddenPage }),
   '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
+  '/correo': async () => ({ Component: (await import('../modules/correo/CorreoPage')).CorreoPage }),
   '/centroCosto': async () => ({ Component: (await import('../modules/centro_costo/CentroCostoPage')).CentroCostoPage }),
   '/marca': async () => ({ Component: (await import('../modules/marca/MarcaPage')).MarcaPage }),
   '/unidad': async () => ({ Component: (await import('../modules/unidad/UnidadPage')).UnidadPage }),

@@ -1,16 +1,17 @@
-import { ArrowLeftOutlined, CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { ORDEN_ESTADO_MSG, type OrdenPendienteRow } from '@obra/domain';
-import { App, Button, Flex, List, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { ORDEN_ESTADO_MSG, PENDIENTE_DE, type OrdenPendienteRow } from '@obra/domain';
+import { App, Button, Flex, List, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api';
-import { DataTable } from '../../ui/DataTable';
+import { CellText, textColumn } from '../../ui/CellText';
 import { formatDate, formatMoney } from '../../ui/format';
-import { PageHeader } from '../../ui/PageHeader';
+import { ListPage } from '../../ui/ListPage';
 import { toast } from '../../ui/toast';
 import { useListParams } from '../../ui/useListParams';
-import { usePageClamp } from '../../ui/usePageClamp';
 import { useAprobarMasivo, usePendientes } from './estados-api';
+import { OrdenRechazoModal, type OrdenARechazar } from './OrdenRechazoModal';
+import { useOrdenAcciones } from './useOrdenAcciones';
 
 /** A refused order of a mass approval (the 409's `data`). */
 interface Rechazo {
@@ -24,7 +25,9 @@ const isRechazos = (data: unknown): data is Rechazo[] =>
 
 /**
  * Spec 1 §2.12 "Pending approval" (/orden/approve): the orders waiting for the caller's approval,
- * with checkboxes and Aprobar (disabled with nothing selected), confirmed, all or nothing.
+ * with checkboxes and Aprobar (disabled with nothing selected), confirmed, all or nothing. Each row
+ * says what it waits for ('Pendiente de': the approval still missing, never a state name, issue 9)
+ * and offers Ver, Aprobar and Rechazar.
  */
 export function OrdenAprobacionPage() {
   const navigate = useNavigate();
@@ -32,12 +35,13 @@ export function OrdenAprobacionPage() {
   const list = useListParams({});
   const pendientes = usePendientes({ start: list.params.start, length: list.params.length });
   const masivo = useAprobarMasivo();
+  const acciones = useOrdenAcciones();
   const [seleccion, setSeleccion] = useState<Key[]>([]);
-  usePageClamp(list.page, pendientes.data?.data, pendientes.data?.total, list.setPage);
+  const [rechazando, setRechazando] = useState<OrdenARechazar | null>(null);
 
   const aprobar = () =>
     modal.confirm({
-      title: `¿Desea aprobar ${seleccion.length === 1 ? 'la orden seleccionada' : `las ${seleccion.length} ordenes seleccionadas`}?`,
+      title: `¿Desea aprobar ${seleccion.length === 1 ? 'la orden seleccionada' : `las ${seleccion.length} órdenes seleccionadas`}?`,
       okText: 'Aprobar',
       cancelText: 'Cancelar',
       autoFocusButton: 'cancel',
@@ -71,67 +75,69 @@ export function OrdenAprobacionPage() {
     });
 
   const columns: TableColumnsType<OrdenPendienteRow> = [
-    { title: 'Código', dataIndex: 'codigo', width: 205, render: (c: string) => <span style={{ whiteSpace: 'nowrap' }}>{c}</span> },
+    { title: 'Código', dataIndex: 'codigo', width: 190, render: (c: string) => <CellText text={c} /> },
     { title: 'Fecha', dataIndex: 'fecha_orden', width: 95, render: (d: string) => formatDate(d) },
-    { title: 'Proveedor', dataIndex: 'proveedor', width: 180, ellipsis: { showTitle: true } },
-    { title: 'Centro de Costo', dataIndex: 'centro_costo', width: 140, ellipsis: { showTitle: true } },
-    { title: 'Referencia', dataIndex: 'referencia', width: 150, ellipsis: { showTitle: true } },
+    textColumn<OrdenPendienteRow>('Proveedor', 'proveedor'),
+    textColumn<OrdenPendienteRow>('Centro de Costo', 'centro_costo', { width: 150 }),
+    textColumn<OrdenPendienteRow>('Referencia', 'referencia'),
     {
       title: 'Total',
       dataIndex: 'monto_con_impuesto',
       align: 'right',
-      width: 115,
+      width: 120,
       render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
     },
-    { title: 'Condición', dataIndex: 'condicion_comercial', width: 100, ellipsis: { showTitle: true } },
+    textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 100 }),
     {
-      title: 'Aprobación',
+      title: 'Pendiente de',
       dataIndex: 'aprobacion',
-      width: 115,
-      render: (a: OrdenPendienteRow['aprobacion']) => (a === 'aprobar_gerencia' ? <Tag color="gold">Gerencia</Tag> : <Tag color="cyan">Contabilidad</Tag>),
-    },
-    {
-      title: 'Ver',
-      key: 'ver',
-      align: 'center',
-      fixed: 'right',
-      width: 55,
-      render: (_, o) => (
-        <Tooltip title="Ver y aprobar">
-          <Button type="text" icon={<EyeOutlined />} aria-label={`Ver ${o.codigo}`} onClick={() => void navigate(`/orden/approve/${o.id_orden}`)} />
-        </Tooltip>
-      ),
+      width: 190,
+      render: (a: OrdenPendienteRow['aprobacion']) => <Tag color={a === 'aprobar_gerencia' ? 'gold' : 'cyan'}>{PENDIENTE_DE[a]}</Tag>,
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Órdenes pendientes de aprobación"
-        extra={
-          <Flex gap={8}>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
-              Regresar
-            </Button>
-            <Button type="primary" icon={<CheckOutlined />} disabled={seleccion.length === 0} loading={masivo.isPending} onClick={aprobar}>
-              Aprobar{seleccion.length > 0 ? ` (${seleccion.length})` : ''}
-            </Button>
-          </Flex>
-        }
-      />
-      <DataTable<OrdenPendienteRow>
-        rowKey="id_orden"
-        columns={columns}
-        rows={pendientes.data?.data}
-        total={pendientes.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={pendientes.isFetching}
-        emptyText="No hay órdenes pendientes de aprobación"
-        rowSelection={{ selectedRowKeys: seleccion, onChange: setSeleccion, preserveSelectedRowKeys: true }}
-        tableLayout="fixed"
-        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) + 50 }}
-      />
-    </>
+    <ListPage<OrdenPendienteRow>
+      title="Órdenes pendientes de aprobación"
+      actions={
+        <Flex gap={8}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/orden')}>
+            Regresar
+          </Button>
+          <Button type="primary" icon={<CheckOutlined />} disabled={seleccion.length === 0} loading={masivo.isPending} onClick={aprobar}>
+            Aprobar{seleccion.length > 0 ? ` (${seleccion.length})` : ''}
+          </Button>
+        </Flex>
+      }
+      rowKey="id_orden"
+      columns={columns}
+      rows={pendientes.data?.data}
+      total={pendientes.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={pendientes.isFetching}
+      emptyText="No hay órdenes pendientes de aprobación"
+      rowSelection={{ selectedRowKeys: seleccion, onChange: setSeleccion, preserveSelectedRowKeys: true }}
+      minWidth={1240}
+      rowName={(o) => o.codigo}
+      rowActions={(o) => [
+        { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => void navigate(`/orden/approve/${o.id_orden}`) },
+        {
+          key: 'aprobar',
+          label: 'Aprobar',
+          icon: <CheckOutlined />,
+          onClick: () => acciones.confirmar(o.aprobacion === 'aprobar_gerencia' ? 'aprobarGerencia' : 'aprobarContabilidad', o, true),
+        },
+        {
+          key: 'rechazar',
+          label: 'Rechazar',
+          icon: <CloseOutlined />,
+          danger: true,
+          onClick: () => setRechazando({ id_orden: o.id_orden, codigo: o.codigo, id_orden_estado: o.id_orden_estado }),
+        },
+      ]}
+    >
+      {rechazando && <OrdenRechazoModal orden={rechazando} onClose={() => setRechazando(null)} />}
+    </ListPage>
   );
 }

@@ -5,7 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useOrden } from './api';
-import { useReiniciarOrden } from './estados-api';
+import { useMotivos, useReiniciarOrden } from './estados-api';
+import { OrdenMotivo } from './OrdenMotivo';
 import { OrdenResumen } from './OrdenResumen';
 import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
@@ -21,13 +22,14 @@ export function OrdenReinicioPage() {
   const idOrden = useOrdenId();
   const orden = useOrden(idOrden);
   const reiniciar = useReiniciarOrden();
+  const motivos = useMotivos(idOrden);
   const back = <RegresarAOrdenes />;
 
-  if (idOrden === null || orden.isError) {
+  if (idOrden === null || orden.isError || motivos.isError) {
     return <OrdenNoEncontrada title="Reiniciar estado de la orden" />;
   }
   const o = orden.data;
-  if (!o) return <PageHeader title="Reiniciar estado de la orden" />;
+  if (!o || !motivos.data) return <PageHeader title="Reiniciar estado de la orden" />;
 
   const confirmar = ({ codigo }: { codigo: string }) =>
     modal.confirm({
@@ -53,22 +55,26 @@ export function OrdenReinicioPage() {
       <PageHeader title={`Reiniciar estado ${o.codigo}`} extra={back} />
       <Flex vertical gap={16} style={{ maxWidth: 720 }}>
         <OrdenResumen orden={o} />
-        <Card size="small" title="Reiniciar">
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title="La orden volverá al estado Creado, podrá editarse y deberá aprobarse de nuevo. Escriba su código para confirmar."
-          />
-          <Form layout="vertical" initialValues={{ codigo: params.get('code') ?? '' }} onFinish={confirmar} disabled={reiniciar.isPending}>
-            <Form.Item name="codigo" label="Código de la orden" rules={[{ required: true, whitespace: true, message: MSG.required }]}>
-              <Input aria-label="Código de la orden" autoComplete="off" />
-            </Form.Item>
-            <Button danger type="primary" htmlType="submit" icon={<RedoOutlined />} loading={reiniciar.isPending}>
-              Reiniciar
-            </Button>
-          </Form>
-        </Card>
+        {motivos.data.reiniciar ? (
+          <OrdenMotivo title="No se puede reiniciar esta orden" motivo={motivos.data.reiniciar} />
+        ) : (
+          <Card size="small" title="Reiniciar">
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="La orden volverá al estado Creado, podrá editarse y deberá aprobarse de nuevo. Escriba su código para confirmar."
+            />
+            <Form layout="vertical" initialValues={{ codigo: params.get('code') ?? '' }} onFinish={confirmar} disabled={reiniciar.isPending}>
+              <Form.Item name="codigo" label="Código de la orden" rules={[{ required: true, whitespace: true, message: MSG.required }]}>
+                <Input aria-label="Código de la orden" autoComplete="off" />
+              </Form.Item>
+              <Button danger type="primary" htmlType="submit" icon={<RedoOutlined />} loading={reiniciar.isPending}>
+                Reiniciar
+              </Button>
+            </Form>
+          </Card>
+        )}
       </Flex>
     </>
   );

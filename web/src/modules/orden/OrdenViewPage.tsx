@@ -1,7 +1,7 @@
-import { CheckOutlined, DollarOutlined, EditOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, WalletOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DollarOutlined, EditOutlined, FilePdfOutlined, GlobalOutlined, MailOutlined, WalletOutlined } from '@ant-design/icons';
 import { METODO_PAGO_CARTA_CREDITO, isReadOnly, TIPO_DESCUENTO, type OrdenDetalle, type OrdenHistorialRow } from '@obra/domain';
-import { Button, Card, Descriptions, Flex, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
@@ -9,8 +9,11 @@ import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCen
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
 import { useOrden } from './api';
+import { useMotivos } from './estados-api';
 import { TIPO_ORDEN_NOMBRE, tituloOrden } from './labels';
 import { OrdenArchivos } from './OrdenArchivos';
+import { OrdenMotivo } from './OrdenMotivo';
+import { OrdenRechazoModal } from './OrdenRechazoModal';
 import { useOrdenAcciones } from './useOrdenAcciones';
 import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
@@ -23,7 +26,8 @@ const orDash = (v: string | null | undefined): ReactNode => (v?.trim() ? v : '-'
 
 /**
  * Spec 1 §2.10: the order's header, items, taxes and totals, read-only; at /orden/approve/:id the
- * approval screen: the same detail with 'Aprobar (Gerencia)', 'Aprobar (Contabilidad)' and Regresar.
+ * approval screen: the same detail with 'Aprobar (Gerencia)' or 'Aprobar (Contabilidad)', 'Rechazar'
+ * and Regresar, or, when the order does not wait for the caller, the reason on opening (issue 9).
  */
 export function OrdenViewPage() {
   const navigate = useNavigate();
@@ -31,19 +35,27 @@ export function OrdenViewPage() {
   const orden = useOrden(idOrden);
   const aprobacionScreen = useMatch('/orden/approve/:id') !== null;
   const acciones = useOrdenAcciones();
+  const motivos = useMotivos(idOrden);
+  const [rechazando, setRechazando] = useState(false);
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const opciones = useLookups('orden_estados', 'condiciones_comerciales');
   const back = <RegresarAOrdenes />;
 
-  if (idOrden === null || orden.isError) {
+  if (idOrden === null || orden.isError || motivos.isError) {
     return <OrdenNoEncontrada title="Orden" />;
   }
   const o = orden.data;
-  if (!o) return <PageHeader title="Orden" />;
+  if (!o || !motivos.data) return <PageHeader title="Orden" />;
+  const { aprobar: noAprueba, rechazada } = motivos.data;
 
   const estilo = opciones.data?.orden_estados.find((e) => e.ore_id === o.estado.id_orden_estado)?.ore_styles ?? 'default';
   const importacion = o.es_importacion === 1;
-  const v = acciones.visibles({ id_orden_estado: o.estado.id_orden_estado, id_condicion: o.condicion_comercial.id_condicion, es_importacion: o.es_importacion }, 'vista');
+  const v = acciones.visibles(
+    { id_orden_estado: o.estado.id_orden_estado, id_condicion: o.condicion_comercial.id_condicion, es_importacion: o.es_importacion, rechazada },
+    'vista',
+  );
+  // The rejection's comment, for logística: the newest history line that went back to creado from an approval level.
+  const rechazo = rechazada ? o.historial.findLast((h) => h.hasta.id_orden_estado === 1 && h.desde !== null) : undefined;
   const sym = o.moneda.simbolo;
 
   const header: DescriptionsProps['items'] = [
@@ -113,18 +125,23 @@ export function OrdenViewPage() {
           <Flex gap={8} wrap>
             {back}
             {aprobacionScreen ? (
-              <>
-                {v.aprobarGerencia && (
-                  <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarGerencia', o)}>
-                    Aprobar (Gerencia)
+              !noAprueba && (
+                <>
+                  {v.aprobarGerencia && (
+                    <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarGerencia', o)}>
+                      Aprobar (Gerencia)
+                    </Button>
+                  )}
+                  {v.aprobarContabilidad && (
+                    <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarContabilidad', o)}>
+                      Aprobar (Contabilidad)
+                    </Button>
+                  )}
+                  <Button danger icon={<CloseOutlined />} onClick={() => setRechazando(true)}>
+                    Rechazar
                   </Button>
-                )}
-                {v.aprobarContabilidad && (
-                  <Button type="primary" icon={<CheckOutlined />} onClick={() => acciones.confirmar('aprobarContabilidad', o)}>
-                    Aprobar (Contabilidad)
-                  </Button>
-                )}
-              </>
+                </>
+              )
             ) : (
               <>
                 <Button icon={<FilePdfOutlined />} loading={acciones.descargandoPdf} onClick={() => acciones.descargarPdf(o)}>
@@ -166,6 +183,15 @@ export function OrdenViewPage() {
         }
       />
       <Flex vertical gap={16}>
+        {aprobacionScreen && noAprueba && <OrdenMotivo title="Esta orden no espera su aprobación" motivo={noAprueba} />}
+        {rechazo && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`Orden rechazada por ${persona(rechazo.usuario)} el ${formatDate(rechazo.fecha, true)}`}
+            description={`${rechazo.comentario}. Al guardarla queda de nuevo pendiente de aprobación.`}
+          />
+        )}
         <Card size="small" title="Datos de la orden">
           <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} items={header} styles={{ label: { whiteSpace: 'nowrap' } }} />
         </Card>
@@ -214,6 +240,13 @@ export function OrdenViewPage() {
           />
         </Card>
       </Flex>
+      {rechazando && (
+        <OrdenRechazoModal
+          orden={{ id_orden: o.id_orden, codigo: o.codigo, id_orden_estado: o.estado.id_orden_estado }}
+          onClose={() => setRechazando(false)}
+          onDone={() => void navigate('/orden')}
+        />
+      )}
     </>
   );
 }

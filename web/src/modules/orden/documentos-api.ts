@@ -34,7 +34,7 @@ export function useDescargarPdf() {
   return { ...mutation, percent };
 }
 
-/** `/orden/notify` (header idOrden): mails the supplier the order's PDF; toast 'Se notificó al proveedor'. */
+/** `/orden/notify` (header idOrden): mails the supplier the order's PDF; the toast says whether it left or waits in the outbox. */
 export function useNotificarOrden() {
   return useMutation({
     mutationFn: (idOrden: number) => apiPost<OrdenNotificada>('/orden/notify', undefined, { idOrden: String(idOrden) }),

@@ -1,5 +1,5 @@
-import type { OrdenEstadoResultado, OrdenPendienteRow, Paged } from '@obra/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CorreoResultado, OrdenEstadoResultado, OrdenMotivos, OrdenPendienteRow, OrdenRechazar, Paged } from '@obra/domain';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../app/api';
 import { ordenKeys } from './api';
 
@@ -31,6 +31,18 @@ function useEstadoMutation<V>(call: (vars: V) => Promise<{ message: string; data
 export const useAprobarOrden = () =>
   useEstadoMutation(({ idOrden, hasta }: { idOrden: number; hasta: number }) =>
     apiPost<OrdenEstadoResultado>('/orden/approve', { id_orden_estado: hasta }, idHeader(idOrden)));
+
+/** `/orden/rechazar {orden: {id_orden, comentario, id_orden_estado}}`: back to creado, the comment mailed to logística. */
+export const useRechazarOrden = () =>
+  useEstadoMutation((body: OrdenRechazar) => apiPost<OrdenEstadoResultado & { correo: CorreoResultado }>('/orden/rechazar', body));
+
+/** `/orden/motivos` (header idOrden): why each one-action screen cannot act for the caller, shown on opening. */
+export function useMotivos(idOrden: number | null) {
+  return useQuery({
+    queryKey: [...ordenKeys.all, 'motivos', idOrden] as const,
+    queryFn: idOrden === null ? skipToken : async () => (await apiPost<OrdenMotivos>('/orden/motivos', undefined, idHeader(idOrden))).data,
+  });
+}
 
 /** `/orden/approve/massive`: all or nothing. */
 export const useAprobarMasivo = () =>

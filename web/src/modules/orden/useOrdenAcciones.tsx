@@ -1,4 +1,4 @@
-import { ORDEN_ESTADO_MSG, ORE, accionesVisibles, isReadOnly, type OrdenAccionesInput } from '@obra/domain';
+import { ORDEN_ESTADO_MSG, ORE, accionesVisibles, type OrdenAccionesInput } from '@obra/domain';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAccessProfile } from '../../app/session';
@@ -46,7 +46,8 @@ export function useOrdenAcciones() {
     }
   };
 
-  const confirmar = (accion: Accion, o: OrdenRef) =>
+  /** `quedarse`: after success stay on the screen (the pending list) instead of going to `/orden`. */
+  const confirmar = (accion: Accion, o: OrdenRef, quedarse = false) =>
     modal.confirm({
       title: PREGUNTA[accion](o.codigo),
       content: accion === 'anular' ? 'La orden quedará anulada y no podrá modificarse.' : undefined,
@@ -58,7 +59,7 @@ export function useOrdenAcciones() {
         try {
           const reply = await call(accion, o);
           toast.success(reply.message || ORDEN_ESTADO_MSG.aprobado);
-          if (accion !== 'anular') void navigate('/orden');
+          if (accion !== 'anular' && !quedarse) void navigate('/orden');
         } catch {
           // Already toasted by the query cache; the dialog closes and the order stays as it was.
         }
@@ -75,10 +76,8 @@ export function useOrdenAcciones() {
     });
 
   return {
-    visibles: (o: OrdenAccionesInput, lugar: 'lista' | 'vista') => ({
-      ...accionesVisibles(o, profile, lugar),
-      notificar: !isReadOnly(profile) && o.id_orden_estado !== ORE.ANULADO,
-    }),
+    /** Notificar from emitido on (issue 9) is part of the domain rule. */
+    visibles: (o: OrdenAccionesInput, lugar: 'lista' | 'vista') => accionesVisibles(o, profile, lugar),
     confirmar,
     notificarProveedor,
     /** Saves `<codigo>.pdf`; a refusal is toasted by the query cache. */
