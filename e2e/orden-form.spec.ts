@@ -260,6 +260,9 @@ test('a save with blank fields marks each one with what it lacks, and says the f
   await page.getByRole('button', { name: 'Agregar línea libre' }).click();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(notice('El campo es requerido')).toHaveCount(1);
+  // The line's blank price is marked where it is; its filled quantity is not.
+  await expect(page.getByLabel('Precio unitario línea 1')).toHaveClass(/ant-input-status-error/);
+  await expect(page.getByLabel('Cantidad línea 1')).not.toHaveClass(/ant-input-status-error/);
   await shot(page, 'orden-form-requeridos');
   // Filling a field clears its mark.
   await page.getByLabel(field('Referencia')).fill(`Referencia ${RUN}`);

@@ -45,14 +45,17 @@ interface OrdenItemsProps {
   importes: string[] | null;
   unidades: LookupRows['unidades_medida'][];
   marcas: LookupRows['marcas'][];
+  /** After a save was tried: blank required cells of each line show in red (spec 1 §5). */
+  marcarVacios: boolean;
 }
 
 /** Spec 1 §5 items: search the catalogue (500 ms) or add a free line; unit, brand, quantity, price, FOB on imports. */
-export function OrdenItems({ items, onChange, importacion, servicio, importes, unidades, marcas }: OrdenItemsProps) {
+export function OrdenItems({ items, onChange, importacion, servicio, importes, unidades, marcas, marcarVacios }: OrdenItemsProps) {
   const [texto, setTexto] = useState('');
   const busqueda = useProductoBusqueda(useDebounced(texto, PRODUCT_SEARCH_MS));
   const productos = busqueda.data ?? [];
 
+  const vacio = (value: string | number | null) => (marcarVacios && !String(value ?? '').trim() ? 'error' : undefined);
   const update = (key: string, patch: Partial<ItemForm>) => onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
   const agregarProducto = (p: ProductoRow) => {
@@ -76,7 +79,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       render: (_, i, idx) => (
         <Flex vertical gap={2}>
           {i.producto ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`Catálogo: ${i.producto}`}</Typography.Text> : null}
-          <Input aria-label={`Descripción línea ${idx + 1}`} value={i.descripcion} maxLength={500} onChange={(e) => update(i.key, { descripcion: e.target.value })} />
+          <Input aria-label={`Descripción línea ${idx + 1}`} value={i.descripcion} status={servicio ? vacio(i.descripcion) : undefined} maxLength={500} onChange={(e) => update(i.key, { descripcion: e.target.value })} />
         </Flex>
       ),
     },
@@ -94,7 +97,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       key: 'unidad',
       width: 100,
       render: (_, i, idx) => (
-        <Select aria-label={`Unidad línea ${idx + 1}`} value={i.id_unidad ?? undefined} options={unidadOptions} showSearch={{ optionFilterProp: 'label' }}
+        <Select aria-label={`Unidad línea ${idx + 1}`} value={i.id_unidad ?? undefined} status={vacio(i.id_unidad)} options={unidadOptions} showSearch={{ optionFilterProp: 'label' }}
           placeholder="UND" onChange={(v: number) => update(i.key, { id_unidad: v })} style={{ width: '100%' }} />
       ),
     },
@@ -103,7 +106,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       key: 'cantidad',
       width: 100,
       render: (_, i, idx) => (
-        <Input aria-label={`Cantidad línea ${idx + 1}`} inputMode="decimal" value={i.cantidad} style={{ textAlign: 'right' }}
+        <Input aria-label={`Cantidad línea ${idx + 1}`} inputMode="decimal" value={i.cantidad} status={vacio(i.cantidad)} style={{ textAlign: 'right' }}
           onChange={(e) => update(i.key, { cantidad: e.target.value })} />
       ),
     },
@@ -112,7 +115,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       key: 'precio_unitario',
       width: 120,
       render: (_, i, idx) => (
-        <Input aria-label={`Precio unitario línea ${idx + 1}`} inputMode="decimal" value={i.precio_unitario} style={{ textAlign: 'right' }}
+        <Input aria-label={`Precio unitario línea ${idx + 1}`} inputMode="decimal" value={i.precio_unitario} status={vacio(i.precio_unitario)} style={{ textAlign: 'right' }}
           onChange={(e) => update(i.key, { precio_unitario: e.target.value })} />
       ),
     },
@@ -122,7 +125,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
           key: 'precio_fob',
           width: 120,
           render: (_: unknown, i: ItemForm, idx: number) => (
-            <Input aria-label={`Precio FOB línea ${idx + 1}`} inputMode="decimal" value={i.precio_fob} style={{ textAlign: 'right' }}
+            <Input aria-label={`Precio FOB línea ${idx + 1}`} inputMode="decimal" value={i.precio_fob} status={vacio(i.precio_fob)} style={{ textAlign: 'right' }}
               onChange={(e) => update(i.key, { precio_fob: e.target.value })} />
           ),
         }]
