@@ -1,4 +1,4 @@
-import type { OrdenDetalle, OrdenList, OrdenListRow, OrdenSave, Paged, ProductoRow, ProveedorOption } from '@obra/domain';
+import type { OrdenDetalle, OrdenList, OrdenListRow, OrdenSave, Paged, ProductoRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../app/api';
 
@@ -70,15 +70,8 @@ export function useUsuariosPorRol(idRole: number) {
   });
 }
 
-/** Supplier autocomplete (`/proveedor/get-proveedor {razon_social}`); '' asks nothing. */
-export function useProveedorOpciones(texto: string) {
-  const t = texto.trim();
-  return useQuery({
-    queryKey: ['proveedor', 'opciones', t] as const,
-    queryFn: t ? async () => (await apiPost<ProveedorOption[]>('/proveedor/get-proveedor', { razon_social: t })).data : skipToken,
-    meta: { overlay: false },
-  });
-}
+/** Supplier autocomplete (`/proveedor/get-proveedor {razon_social}`), shared with the supplier filter of other screens. */
+export { useProveedorOpciones } from '../../ui/ProveedorSelect';
 
 /** Product quick search of the catalogue (`/productoVendor/buscarRapido`); '' asks nothing. */
 export function useProductoBusqueda(texto: string) {
