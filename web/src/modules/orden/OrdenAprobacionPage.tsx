@@ -75,7 +75,7 @@ export function OrdenAprobacionPage() {
     });
 
   const columns: TableColumnsType<OrdenPendienteRow> = [
-    { title: 'Código', dataIndex: 'codigo', width: 190, render: (c: string) => <CellText text={c} /> },
+    { title: 'Código', dataIndex: 'codigo', width: 215, render: (c: string) => <CellText text={c} /> },
     { title: 'Fecha', dataIndex: 'fecha_orden', width: 95, render: (d: string) => formatDate(d) },
     textColumn<OrdenPendienteRow>('Proveedor', 'proveedor'),
     textColumn<OrdenPendienteRow>('Centro de Costo', 'centro_costo', { width: 150 }),
@@ -87,7 +87,7 @@ export function OrdenAprobacionPage() {
       width: 120,
       render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
     },
-    textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 100 }),
+    textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 90 }),
     {
       title: 'Pendiente de',
       dataIndex: 'aprobacion',
