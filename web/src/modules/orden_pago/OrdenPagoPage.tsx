@@ -44,7 +44,9 @@ export function OrdenPagoPage() {
   // A popup opened from the long path leaves the list at the short one.
   const { acciones, popups, abrir } = useOrdenPagoAcciones(
     directa ? { kind: 'form', modo: params.interfaz as ModoOrdenPago, ordId, opgId: positive(params.opg_id) } : null,
-    () => params.interfaz && void navigate(`/ordenPago/${ordId}`, { replace: true }),
+    () => {
+      if (params.interfaz) void navigate(`/ordenPago/${ordId}`, { replace: true });
+    },
   );
 
   const back = (
