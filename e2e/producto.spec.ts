@@ -16,7 +16,7 @@ async function choose(scope: Locator | Page, label: string, text: string) {
 }
 
 async function search(page: Page, text: string) {
-  const box = page.getByPlaceholder('Buscar por nombre del producto');
+  const box = page.getByRole('searchbox', { name: 'Buscar' });
   await box.fill(text);
   await box.press('Enter');
 }
@@ -43,7 +43,7 @@ test('logistics registers, finds, modifies, duplicates and disables a product', 
   await login(page, 'logistica@andina.pe');
   await page.goto('/producto');
   await expect(page.getByRole('heading', { name: 'Productos' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40', exact: true })).toBeVisible();
   await shot(page, 'productos-lista');
 
   await page.getByRole('button', { name: 'Nuevo' }).click();
@@ -72,10 +72,10 @@ test('logistics registers, finds, modifies, duplicates and disables a product', 
   await expect(row(page, 'Cortadora de concreto FS 400')).toBeVisible();
 
   await search(page, 'cortadora fs');
-  await expect(page.getByRole('cell', { name: 'Cortadora de concreto FS 400' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Cortadora de concreto FS 400', exact: true })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
 
-  await row(page, 'Cortadora de concreto FS 400').getByRole('button', { name: 'Modificar' }).click();
+  await row(page, 'Cortadora de concreto FS 400').getByRole('button', { name: /^Editar/ }).click();
   const modify = page.getByRole('dialog', { name: 'Modificar Producto' });
   await expect(modify.getByLabel('Nombre')).toHaveValue('Cortadora de concreto FS 400');
   await expect(modify.getByLabel('Stock mínimo')).toHaveValue('2.50');
@@ -102,13 +102,13 @@ test('logistics registers, finds, modifies, duplicates and disables a product', 
   await expect(row(page, 'Cortadora de concreto FS 500')).toContainText('Makita');
 
   await row(page, 'Cortadora de concreto FS 500').getByRole('button', { name: 'Deshabilitar' }).click();
-  await expect(page.getByText('¿Desea deshabilitar el producto "Cortadora de concreto FS 500"?')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '¿Desea deshabilitar el producto "Cortadora de concreto FS 500"?' })).toBeVisible();
   await shot(page, 'producto-deshabilitar-confirmar');
-  await page.getByRole('tooltip').getByRole('button', { name: 'Deshabilitar' }).click();
+  await page.getByRole('dialog', { name: /¿Desea deshabilitar el producto/ }).getByRole('button', { name: 'Deshabilitar' }).click();
   await expect(page.getByText('Se deshabilitó el producto')).toBeVisible();
   await expect(row(page, 'Cortadora de concreto FS 500')).toContainText('Deshabilitado');
   await row(page, 'Cortadora de concreto FS 500').getByRole('button', { name: 'Habilitar' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Habilitar' }).click();
+  await page.getByRole('dialog', { name: /¿Desea habilitar el producto/ }).getByRole('button', { name: 'Habilitar' }).click();
   await expect(page.getByText('Se habilitó el producto')).toBeVisible();
   await expect(row(page, 'Cortadora de concreto FS 500')).toContainText('Habilitado');
 
@@ -116,7 +116,7 @@ test('logistics registers, finds, modifies, duplicates and disables a product', 
   await search(page, '');
   await choose(page, 'Categoría', 'EPP');
   await choose(page, 'Tipo', 'Cascos');
-  await expect(page.getByRole('cell', { name: 'Casco de seguridad H-700 blanco' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Casco de seguridad H-700 blanco', exact: true })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
   await shot(page, 'productos-filtros');
 });
@@ -161,10 +161,10 @@ test('a product load lists the rows in error, then loads a clean file', async ({
 test('without the option the catalogue is read only', async ({ page }) => {
   await login(page, 'inventario@andina.pe');
   await page.goto('/producto');
-  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Importar' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Modificar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
   await row(page, 'Aceite de motor 15W-40').getByRole('button', { name: 'Ver' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ver Producto' });
   await expect(dialog.getByLabel('Nombre')).toBeDisabled();
@@ -176,7 +176,7 @@ test('without the option the catalogue is read only', async ({ page }) => {
   await page.goto('/login');
   await login(page, 'visualizador@andina.pe');
   await page.goto('/producto');
-  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Aceite de motor 15W-40', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Deshabilitar' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { RUC_MSG, rucCheckDigit } from '@obra/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeWithEscape, login, shot } from './helpers';
+import { closeWithEscape, discardChanges, login, shot } from './helpers';
 
 const FIRST10 = '2061478523';
 const RUC = FIRST10 + rucCheckDigit(FIRST10);
@@ -21,8 +21,8 @@ async function still(page: Page, name: string) {
 }
 
 async function search(page: Page, text: string) {
-  await page.getByPlaceholder('Buscar por RUC o razón social').fill(text);
-  await page.getByPlaceholder('Buscar por RUC o razón social').press('Enter');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(text);
+  await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
 }
 
 test('an administrator registers a supplier, modifies it, manages its accounts and deletes it', async ({ page }) => {
@@ -76,13 +76,13 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await dialog.getByLabel('Especialidad').fill('Copia');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(`Ya existe un proveedor registrado con el RUC ${RUC}`).first()).toBeVisible();
-  await closeWithEscape(page, dialog);
+  await discardChanges(page, dialog);
 
   // Find it and modify it; the RUC cannot change.
   await search(page, RUC);
   await expect(page.getByRole('cell', { name: RAZON, exact: true })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
-  await page.getByRole('button', { name: `Modificar ${RAZON}` }).click();
+  await page.getByRole('button', { name: `Editar ${RAZON}` }).click();
   const edit = page.getByRole('dialog', { name: 'Modificar Proveedor' });
   await expect(edit.getByLabel('RUC')).toHaveValue(RUC);
   await expect(edit.getByLabel('RUC')).toBeDisabled();
@@ -96,7 +96,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await expect(row.getByText('Sí').first()).toBeVisible();
 
   // Accounts: a CCI without 20 digits, then one of Interbank (003), then delete it.
-  await row.getByRole('button', { name: `Cuentas de ${RAZON}` }).click();
+  await row.getByRole('button', { name: `Cuentas ${RAZON}` }).click();
   const cuentas = page.getByRole('dialog', { name: `Cuentas de ${RAZON}` });
   await expect(cuentas.getByText('El proveedor no tiene cuentas registradas')).toBeVisible();
   await choose(cuentas.getByLabel('Banco'), 'Interbank');
@@ -147,9 +147,9 @@ test('VISUALIZADOR sees suppliers and their accounts read-only', async ({ page }
   await expect(page.getByRole('cell', { name: 'Cementos Andinos del Pacífico S.A.A.', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Eliminar / })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Modificar / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar / })).toHaveCount(0);
   await shot(page, 'proveedores-visualizador');
-  await page.getByRole('button', { name: 'Cuentas de Cementos Andinos del Pacífico S.A.A.' }).click();
+  await page.getByRole('button', { name: 'Cuentas Cementos Andinos del Pacífico S.A.A.' }).click();
   const cuentas = page.getByRole('dialog', { name: 'Cuentas de Cementos Andinos del Pacífico S.A.A.' });
   await expect(cuentas.getByText('002-191-002456789054-56')).toBeVisible();
   await expect(cuentas.getByRole('button', { name: 'Agregar' })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { Button, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useRoleIds } from '../app/session';
 import { ListPage } from './ListPage';
+import { DELETE_DETAIL } from './RowActions';
 import { SearchFilter } from './SearchInput';
 import { useListParams } from './useListParams';
 
@@ -66,6 +67,7 @@ export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
           danger: true,
           hidden: readOnly,
           confirm: confirmTitle(row),
+          confirmDetail: DELETE_DETAIL,
           onClick: () => onDelete(row),
         },
       ]}

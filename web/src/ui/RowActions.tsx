@@ -11,9 +11,14 @@ export interface RowAction {
   danger?: boolean;
   /** Asked first (danger actions): the question, e.g. '¿Desea eliminar la marca Sika?'. */
   confirm?: string;
+  /** A line under the question, e.g. DELETE_DETAIL or what the action changes. */
+  confirmDetail?: string;
   /** Not offered at all (no permission, wrong state). */
   hidden?: boolean;
 }
+
+/** The line under a delete's question. */
+export const DELETE_DETAIL = 'Esta acción no se puede deshacer.';
 
 /** Icon buttons shown in the row; the rest go into the '...' menu. */
 export const INLINE_ACTIONS = 3;
@@ -23,24 +28,29 @@ interface RowActionsProps {
   name: string;
   actions: RowAction[];
   inline?: number;
+  /**
+   * Keep the '...' menu even for a single entry: for lists whose rows offer different numbers of
+   * actions (the order list), so the icons line up down the column.
+   */
+  keepMenu?: boolean;
 }
 
 /**
  * The actions of a list row, the same on every screen: the first few as icon buttons with
  * tooltips, the rest in one overflow menu; a danger action with `confirm` asks first.
  */
-export function RowActions({ name, actions, inline = INLINE_ACTIONS }: RowActionsProps) {
+export function RowActions({ name, actions, inline = INLINE_ACTIONS, keepMenu = false }: RowActionsProps) {
   const { modal } = App.useApp();
   const offered = actions.filter((a) => !a.hidden);
   // A menu of a single entry hides it for nothing: it then shows as a button.
-  const shown = offered.length <= inline + 1 ? offered : offered.slice(0, inline);
+  const shown = offered.length <= inline + (keepMenu ? 0 : 1) ? offered : offered.slice(0, inline);
   const more = offered.slice(shown.length);
 
   const run = (action: RowAction) => {
     if (!action.confirm) return void action.onClick();
     modal.confirm({
       title: action.confirm,
-      content: 'Esta acción no se puede deshacer.',
+      content: action.confirmDetail,
       okText: action.label,
       okButtonProps: { danger: action.danger },
       cancelText: 'Cancelar',

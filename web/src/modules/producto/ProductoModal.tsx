@@ -1,8 +1,7 @@
 import type { Producto } from '@obra/domain';
 import { ProductoModificar, ProductoRegistrar } from '@obra/domain';
-import { Alert, Button, Form, Modal, Skeleton } from 'antd';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { Alert, Form } from 'antd';
+import { FormModal } from '../../ui/FormModal';
 import { useModificarProducto, useOpciones, useProducto, useRegistrarProducto } from './api';
 import { ProductoFields, type ProductoFormValues } from './ProductoFields';
 
@@ -56,6 +55,8 @@ interface ProductoModalProps {
   onSaved: (prvId: number) => void;
 }
 
+type Payload = ProductoRegistrar | ProductoModificar;
+
 /** Register (800px), modify, duplicate (800px) and view popups of the catalogue. */
 export function ProductoModal({ modo, prvId, onClose, onSaved }: ProductoModalProps) {
   const [form] = Form.useForm<ProductoFormValues>();
@@ -63,74 +64,42 @@ export function ProductoModal({ modo, prvId, onClose, onSaved }: ProductoModalPr
   const producto = useProducto(modo === 'registrar' ? null : prvId);
   const registrar = useRegistrarProducto();
   const modificar = useModificarProducto();
-  const readOnly = modo === 'ver';
 
   const initial = modo === 'registrar' ? NEW_PRODUCT : producto.data && formValues(producto.data, modo);
-  const saving = registrar.isPending || modificar.isPending;
 
-  const submit = (values: ProductoFormValues) => {
-    if (modo === 'modificar') {
-      const checked = checkForm(ProductoModificar, payload(values), form, ['producto']);
-      return checked && modificar.mutateAsync(checked);
-    }
-    const checked = checkForm(ProductoRegistrar, payload(values), form, ['producto']);
-    return checked && registrar.mutateAsync(checked);
-  };
-
-  const save = async () => {
-    // `true`: every value, also those without a field (prv_id, prv_version).
-    const values = form.getFieldsValue(true) as ProductoFormValues;
-    // A refused save was already toasted by the query cache; the popup stays open to correct it.
-    const saved = await submit(values)?.catch(() => null);
-    if (!saved) return;
-    toast.success(saved.message);
+  const save = async ({ producto: p }: Payload) => {
+    const saved = await ('prv_id' in p ? modificar.mutateAsync({ producto: p }) : registrar.mutateAsync({ producto: p }));
     onSaved(saved.data.prv_id);
-    onClose();
+    return saved;
   };
 
   return (
-    <Modal
-      open
-      width={800}
+    <FormModal<ProductoFormValues, Payload>
       title={TITLES[modo]}
-      onCancel={onClose}
-      // The footer's 'Cerrar' and Escape close it.
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cerrar" onClick={onClose}>
-          Cerrar
-        </Button>,
-        !readOnly && (
-          <Button key="guardar" type="primary" htmlType="submit" form="producto-form" loading={saving}>
-            {modo === 'modificar' ? 'Modificar' : 'Registrar'}
-          </Button>
-        ),
-      ]}
+      width={800}
+      form={form}
+      initialValues={opciones.data ? initial : undefined}
+      schema={modo === 'modificar' ? ProductoModificar : ProductoRegistrar}
+      toPayload={payload}
+      at={['producto']}
+      onSave={save}
+      readOnly={modo === 'ver'}
+      okText={modo === 'modificar' ? 'Modificar' : 'Registrar'}
+      notice={
+        modo === 'duplicar' &&
+        initial && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Se registrará como un producto nuevo. Cambie el nombre o la marca: no puede repetirse la misma combinación."
+          />
+        )
+      }
+      loadError={producto.isError ? producto.error.message : undefined}
+      onClose={onClose}
     >
-      {modo === 'duplicar' && initial && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Se registrará como un producto nuevo. Cambie el nombre o la marca: no puede repetirse la misma combinación."
-        />
-      )}
-      {initial && opciones.data ? (
-        <Form<ProductoFormValues>
-          id="producto-form"
-          form={form}
-          layout="vertical"
-          disabled={readOnly}
-          initialValues={initial}
-          onValuesChange={clearMarksOnChange(form)}
-          onFinish={() => void save()}
-        >
-          <ProductoFields form={form} opciones={opciones.data} source={producto.data} />
-        </Form>
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      )}
-    </Modal>
+      {opciones.data && <ProductoFields form={form} opciones={opciones.data} source={producto.data} />}
+    </FormModal>
   );
 }

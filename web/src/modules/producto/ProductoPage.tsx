@@ -1,11 +1,14 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CopyOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Envelope, ProductoRow } from '@obra/domain';
 import { PAGE_SIZE, PRODUCTO_ESTADO, PRODUCTO_MSG, productoEstadoNombre } from '@obra/domain';
-import { Button, Flex, Popconfirm, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Select, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { DataTable } from '../../ui/DataTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { SearchInput } from '../../ui/SearchInput';
+import { textColumn } from '../../ui/CellText';
+import { FilterField } from '../../ui/FilterField';
+import { ListPage } from '../../ui/ListPage';
+import type { RowAction } from '../../ui/RowActions';
+import { SearchFilter } from '../../ui/SearchInput';
+import { SelectFilter } from '../../ui/SelectFilter';
 import { toast } from '../../ui/toast';
 import { XlsxImportModal } from '../../ui/XlsxImportModal';
 import {
@@ -17,8 +20,7 @@ import { useCanRegistrar } from './useCanRegistrar';
 
 type Editing = { modo: ProductoModo; prvId: number | null } | null;
 
-const ESTADO_OPTIONS = [
-  { value: 'todos', label: 'Todos' },
+const ESTADO_OPTIONS: { value: 0 | 1; label: string }[] = [
   { value: PRODUCTO_ESTADO.HABILITADO, label: 'Habilitado' },
   { value: PRODUCTO_ESTADO.DESHABILITADO, label: 'Deshabilitado' },
 ];
@@ -63,17 +65,16 @@ export function ProductoPage() {
 
   const cambiarEstado = async (p: ProductoRow) => {
     const mutation = p.prv_estado === PRODUCTO_ESTADO.DESHABILITADO ? habilitar : deshabilitar;
-    const reply = await mutation.mutateAsync({ producto: { prv_id: p.prv_id } }).catch(() => null);
-    if (reply) toast.success(reply.message);
+    toast.success((await mutation.mutateAsync({ producto: { prv_id: p.prv_id } })).message);
   };
 
   const columns: TableColumnsType<ProductoRow> = [
-    { title: 'ID', dataIndex: 'prv_id', width: 80 },
-    { title: 'Categoría', dataIndex: 'cat_nombre' },
-    { title: 'Tipo', dataIndex: 'tip_nombre' },
-    { title: 'Nombre', dataIndex: 'prv_nombre' },
-    { title: 'Marca', dataIndex: 'mar_nombre', render: (m: string | null) => m ?? '-' },
-    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 90 },
+    { title: 'ID', dataIndex: 'prv_id', width: 70 },
+    textColumn('Categoría', 'cat_nombre', { width: 170 }),
+    textColumn('Tipo', 'tip_nombre', { width: 170 }),
+    textColumn('Nombre', 'prv_nombre'),
+    textColumn('Marca', 'mar_nombre', { width: 150 }),
+    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 80 },
     {
       title: 'Estado',
       dataIndex: 'prv_estado',
@@ -82,110 +83,92 @@ export function ProductoPage() {
         <Tag color={estado === PRODUCTO_ESTADO.DESHABILITADO ? 'default' : 'success'}>{productoEstadoNombre(estado)}</Tag>
       ),
     },
-    {
-      title: 'Opciones',
-      key: 'opciones',
-      width: 300,
-      render: (_, p) =>
-        canWrite ? (
-          <Flex gap={4} wrap>
-            <Button type="link" size="small" onClick={() => setEditing({ modo: 'modificar', prvId: p.prv_id })}>
-              Modificar
-            </Button>
-            <Button type="link" size="small" onClick={() => setEditing({ modo: 'duplicar', prvId: p.prv_id })}>
-              Duplicar
-            </Button>
-            {p.prv_estado === PRODUCTO_ESTADO.DESHABILITADO ? (
-              <Popconfirm title={`¿Desea habilitar el producto "${p.prv_nombre}"?`} okText="Habilitar" cancelText="Cancelar" onConfirm={() => cambiarEstado(p)}>
-                <Button type="link" size="small">
-                  Habilitar
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Popconfirm
-                title={`¿Desea deshabilitar el producto "${p.prv_nombre}"?`}
-                description="No se podrá elegir en nuevos pedidos ni órdenes."
-                okText="Deshabilitar"
-                okButtonProps={{ danger: true }}
-                cancelText="Cancelar"
-                onConfirm={() => cambiarEstado(p)}
-              >
-                <Button type="link" size="small" danger>
-                  Deshabilitar
-                </Button>
-              </Popconfirm>
-            )}
-          </Flex>
-        ) : (
-          <Button type="link" size="small" onClick={() => setEditing({ modo: 'ver', prvId: p.prv_id })}>
-            Ver
-          </Button>
-        ),
-    },
   ];
+
+  const rowActions = (p: ProductoRow): RowAction[] => {
+    const habilitado = p.prv_estado !== PRODUCTO_ESTADO.DESHABILITADO;
+    return [
+      { key: 'ver', label: 'Ver', icon: <EyeOutlined />, hidden: canWrite, onClick: () => setEditing({ modo: 'ver', prvId: p.prv_id }) },
+      { key: 'editar', label: 'Editar', icon: <EditOutlined />, hidden: !canWrite, onClick: () => setEditing({ modo: 'modificar', prvId: p.prv_id }) },
+      { key: 'duplicar', label: 'Duplicar', icon: <CopyOutlined />, hidden: !canWrite, onClick: () => setEditing({ modo: 'duplicar', prvId: p.prv_id }) },
+      {
+        key: 'estado',
+        label: habilitado ? 'Deshabilitar' : 'Habilitar',
+        icon: habilitado ? <StopOutlined /> : <CheckCircleOutlined />,
+        danger: habilitado,
+        hidden: !canWrite,
+        confirm: `¿Desea ${habilitado ? 'deshabilitar' : 'habilitar'} el producto "${p.prv_nombre}"?`,
+        confirmDetail: habilitado ? 'No se podrá elegir en nuevos pedidos ni órdenes.' : undefined,
+        onClick: () => cambiarEstado(p),
+      },
+    ];
+  };
 
   const categorias = (opciones.data?.categorias ?? []).map((c) => ({ value: c.cat_id, label: c.cat_nombre }));
   const tipoOptions = (tipos.data ?? []).map((t) => ({ value: t.tip_id, label: t.tip_nombre }));
 
   return (
-    <>
-      <PageHeader
-        title="Productos"
-        extra={
-          canWrite && (
-            <Flex gap={8}>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                Importar
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ modo: 'registrar', prvId: null })}>
-                Nuevo
-              </Button>
-            </Flex>
-          )
-        }
-      />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchInput placeholder="Buscar por nombre del producto" onSearch={(prv_nombre) => setFilters({ prv_nombre })} />
-        <Select<number>
-          aria-label="Categoría"
-          placeholder="Categoría"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          options={categorias}
-          value={filters.cat_id ?? undefined}
-          onChange={(cat_id) => setFilters({ cat_id: cat_id ?? null, tip_id: null })}
-          style={{ width: 240 }}
-        />
-        <Select<number>
-          aria-label="Tipo"
-          placeholder={filters.cat_id ? 'Tipo' : 'Tipo (elija la categoría)'}
-          allowClear
-          disabled={!filters.cat_id}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={tipoOptions}
-          value={filters.tip_id ?? undefined}
-          onChange={(tip_id) => setFilters({ tip_id: tip_id ?? null })}
-          style={{ width: 220 }}
-        />
-        <Select<number | string>
-          aria-label="Estado"
-          options={ESTADO_OPTIONS}
-          value={filters.prv_estado ?? 'todos'}
-          onChange={(v) => setFilters({ prv_estado: v === 0 || v === 1 ? v : null })}
-          style={{ width: 150 }}
-        />
-      </Flex>
-      <DataTable<ProductoRow>
-        rowKey="prv_id"
-        columns={columns}
-        rows={productos.data?.data}
-        total={productos.data?.total}
-        page={page}
-        onPageChange={setPage}
-        loading={productos.isFetching}
-        emptyText={PRODUCTO_MSG.empty}
-        onRow={(p) => (p.prv_id === highlight ? { style: { background: '#e6f4ff' }, 'aria-current': true } : {})}
-      />
+    <ListPage<ProductoRow>
+      title="Productos"
+      actions={
+        canWrite && (
+          <Flex gap={8}>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Importar
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ modo: 'registrar', prvId: null })}>
+              Nuevo
+            </Button>
+          </Flex>
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Nombre del producto" onSearch={(prv_nombre) => setFilters({ prv_nombre })} width={280} />
+          <FilterField label="Categoría">
+            {(id) => (
+              <Select<number>
+                id={id}
+                placeholder="Todas"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                options={categorias}
+                value={filters.cat_id ?? undefined}
+                onChange={(cat_id) => setFilters({ cat_id: cat_id ?? null, tip_id: null })}
+                style={{ width: 220 }}
+              />
+            )}
+          </FilterField>
+          <FilterField label="Tipo">
+            {(id) => (
+              <Select<number>
+                id={id}
+                placeholder={filters.cat_id ? 'Todos' : 'Elija la categoría'}
+                allowClear
+                disabled={!filters.cat_id}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={tipoOptions}
+                value={filters.tip_id ?? undefined}
+                onChange={(tip_id) => setFilters({ tip_id: tip_id ?? null })}
+                style={{ width: 200 }}
+              />
+            )}
+          </FilterField>
+          <SelectFilter<0 | 1> label="Estado" value={filters.prv_estado ?? null} options={ESTADO_OPTIONS} onChange={(prv_estado) => setFilters({ prv_estado })} />
+        </>
+      }
+      rowKey="prv_id"
+      columns={columns}
+      rows={productos.data?.data}
+      total={productos.data?.total}
+      page={page}
+      onPageChange={setPage}
+      loading={productos.isFetching}
+      emptyText={PRODUCTO_MSG.empty}
+      onRow={(p) => (p.prv_id === highlight ? { style: { background: '#e6f4ff' }, 'aria-current': true } : {})}
+      rowName={(p) => p.prv_nombre}
+      rowActions={rowActions}
+    >
       {editing && (
         <ProductoModal modo={editing.modo} prvId={editing.prvId} onClose={() => setEditing(null)} onSaved={(id) => void showSaved(id)} />
       )}
@@ -201,6 +184,6 @@ export function ProductoPage() {
           void afterImport();
         }}
       />
-    </>
+    </ListPage>
   );
 }

@@ -1,8 +1,7 @@
 import { PAIS_PERU, ProveedorSave, rucProblem, type ProveedorRow } from '@obra/domain';
-import { Button, Checkbox, Col, Empty, Form, Input, Modal, Row, Select, Skeleton } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { useLookups } from '../../app/lookups';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { FormModal } from '../../ui/FormModal';
 import { useProveedor, useSaveProveedor } from './api';
 
 /** The form's values: the save payload with the flags as checkboxes. */
@@ -63,17 +62,6 @@ export function ProveedorModal({ id, readOnly, onClose }: ProveedorModalProps) {
   const initial = isNew ? NEW_SUPPLIER : proveedor.data && formValues(proveedor.data);
   const paises = (lookups.data?.paises ?? []).map((p) => ({ value: p.pai_id, label: p.pai_nombre }));
 
-  const submit = async () => {
-    // `true`: every value, also those without a field (id_proveedor, version).
-    const checked = checkForm(ProveedorSave, form.getFieldsValue(true), form);
-    if (!checked) return;
-    // A refused save was already toasted by the query cache; the popup stays open to correct it.
-    const saved = await save.mutateAsync(checked).catch(() => null);
-    if (!saved) return;
-    toast.success(saved.message);
-    onClose();
-  };
-
   // A national supplier is in Perú (the country is locked); a foreign one must choose.
   const onNacionalChange = (checked: boolean) => form.setFieldValue('id_pais', checked ? PAIS_PERU : null);
 
@@ -85,110 +73,86 @@ export function ProveedorModal({ id, readOnly, onClose }: ProveedorModalProps) {
   };
 
   return (
-    <Modal
-      open
-      width={760}
+    <FormModal<ProveedorFormValues, ProveedorSave>
       title={isNew ? 'Registrar Proveedor' : readOnly ? 'Proveedor' : 'Modificar Proveedor'}
-      onCancel={onClose}
-      // The footer's 'Cerrar' and Escape close it.
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cerrar" onClick={onClose}>
-          Cerrar
-        </Button>,
-        !readOnly && (
-          <Button key="guardar" type="primary" htmlType="submit" form="proveedor-form" loading={save.isPending}>
-            Guardar
-          </Button>
-        ),
-      ]}
+      width={760}
+      form={form}
+      initialValues={lookups.data ? initial : undefined}
+      schema={ProveedorSave}
+      onSave={(proveedor) => save.mutateAsync(proveedor)}
+      readOnly={readOnly}
+      // Deleted by someone else meanwhile: the reason was toasted; nothing to edit.
+      loadError={proveedor.isError ? proveedor.error.message : undefined}
+      onClose={onClose}
     >
-      {initial && lookups.data ? (
-        <Form<ProveedorFormValues>
-          id="proveedor-form"
-          form={form}
-          layout="vertical"
-          disabled={readOnly}
-          initialValues={initial}
-          onValuesChange={clearMarksOnChange(form)}
-          onFinish={() => void submit()}
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item label="RUC" name="ruc" required={isNew} extra={isNew ? undefined : 'El RUC no se puede modificar'}>
-                <Input maxLength={11} inputMode="numeric" disabled={!isNew} autoFocus={isNew} onBlur={checkRuc} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={16}>
-              <Form.Item label="Razón Social" name="razon_social" required>
-                <Input maxLength={200} autoFocus={!isNew} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item label="Dirección" name="direccion" required>
-                <Input maxLength={250} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Correo" name="email" required>
-                <Input maxLength={150} type="email" autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Teléfono" name="telefono" required>
-                <Input maxLength={30} inputMode="tel" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Especialidad" name="especialidad" required>
-                <Input maxLength={150} placeholder="Ej.: Cemento, agregados, transporte" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Cuenta de Detracción" name="cuenta_detraccion">
-                <Input maxLength={30} placeholder="Banco de la Nación" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="País" name="id_pais" required={!nacional}>
-                <Select
-                  options={paises}
-                  disabled={nacional}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder="Seleccione el país"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label=" " colon={false}>
-                <Row gutter={16}>
-                  <Col>
-                    <Form.Item name="es_nacional" valuePropName="checked" noStyle>
-                      <Checkbox onChange={(e) => onNacionalChange(e.target.checked)}>Nacional</Checkbox>
-                    </Form.Item>
-                  </Col>
-                  <Col>
-                    <Form.Item name="es_critico" valuePropName="checked" noStyle>
-                      <Checkbox>Crítico</Checkbox>
-                    </Form.Item>
-                  </Col>
-                  <Col>
-                    <Form.Item name="es_activo" valuePropName="checked" noStyle>
-                      <Checkbox>Activo</Checkbox>
-                    </Form.Item>
-                  </Col>
-                </Row>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      ) : proveedor.isError ? (
-        // Deleted by someone else meanwhile: the reason was toasted; nothing to edit.
-        <Empty description={proveedor.error.message} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      )}
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item label="RUC" name="ruc" required={isNew} extra={isNew ? undefined : 'El RUC no se puede modificar'}>
+            <Input maxLength={11} inputMode="numeric" disabled={!isNew} autoFocus={isNew} onBlur={checkRuc} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label="Razón Social" name="razon_social" required>
+            <Input maxLength={200} autoFocus={!isNew} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item label="Dirección" name="direccion" required>
+            <Input maxLength={250} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Correo" name="email" required>
+            <Input maxLength={150} type="email" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Teléfono" name="telefono" required>
+            <Input maxLength={30} inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Especialidad" name="especialidad" required>
+            <Input maxLength={150} placeholder="Ej.: Cemento, agregados, transporte" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Cuenta de Detracción" name="cuenta_detraccion">
+            <Input maxLength={30} placeholder="Banco de la Nación" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="País" name="id_pais" required={!nacional}>
+            <Select
+              options={paises}
+              disabled={nacional}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Seleccione el país"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label=" " colon={false}>
+            <Row gutter={16}>
+              <Col>
+                <Form.Item name="es_nacional" valuePropName="checked" noStyle>
+                  <Checkbox onChange={(e) => onNacionalChange(e.target.checked)}>Nacional</Checkbox>
+                </Form.Item>
+              </Col>
+              <Col>
+                <Form.Item name="es_critico" valuePropName="checked" noStyle>
+                  <Checkbox>Crítico</Checkbox>
+                </Form.Item>
+              </Col>
+              <Col>
+                <Form.Item name="es_activo" valuePropName="checked" noStyle>
+                  <Checkbox>Activo</Checkbox>
+                </Form.Item>
+              </Col>
+            </Row>
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }
