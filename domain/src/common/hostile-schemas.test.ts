@@ -25,6 +25,13 @@ describe('domain schemas under hostile input', () => {
     }
   });
 
+  it("answer zod's own checks in Spanish", () => {
+    const r = domain.GetByRol.safeParse({ id_role: 'x' });
+    expect(r.error?.issues[0].message).toBe(domain.ID_MSG.integer);
+    const union = z.union([z.literal(0), z.literal(1)]).safeParse('x');
+    expect(union.error?.issues[0].message).toBe('Entrada inválida');
+  });
+
   it('bound ids to the 32-bit integer columns, in bodies and in texts', () => {
     expect(idSchema().safeParse(MAX_INT).success).toBe(true);
     for (const bad of [MAX_INT + 1, 2 ** 53, 0, -1, 1.5, '1']) expect(idSchema().safeParse(bad).success, String(bad)).toBe(false);

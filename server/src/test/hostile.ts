@@ -13,6 +13,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
   items?: JsonSchema;
   prefixItems?: JsonSchema[];
   minItems?: number;
@@ -36,13 +37,25 @@ export function jsonSchemaOf(schema: unknown): JsonSchema | null {
 
 const typesOf = (s: JsonSchema): string[] => [s.type ?? []].flat().filter((t) => t !== 'null');
 
+/** The option a plausible value takes: a number where text or number is accepted (amounts), else the first typed one. */
 function choice(s: JsonSchema): JsonSchema {
   const options = s.anyOf ?? s.oneOf;
   if (!options) return s;
-  return options.find((o) => typesOf(o).length > 0 || o.enum || o.const !== undefined || o.anyOf) ?? options[0] ?? {};
+  const typed = options.filter((o) => typesOf(o).length > 0 || o.enum || o.const !== undefined || o.anyOf);
+  const numeric = typed.find((o) => typesOf(o).some((t) => t === 'number' || t === 'integer'));
+  return choice((typed.some((o) => typesOf(o).includes('string')) && numeric) || typed[0] || options[0] || {});
 }
 
-function plausibleString(s: JsonSchema): string {
+/** Texts whose field name says what they hold (the schemas check them with refinements). */
+const BY_NAME: [RegExp, string][] = [
+  [/fecha/i, '24-11-2026'], [/correo|email/i, 'prueba@andina.pe'], [/dni/i, '40000099'],
+  [/password/i, 'Clave.2026x'], [/cci/i, '00219100123456789012'], [/cuenta/i, '191-2345678-0-12'],
+  [/celular|telefono/i, '987654321'], [/despues|cursor/i, ''],
+];
+
+function plausibleString(s: JsonSchema, name: string): string {
+  const hint = BY_NAME.find(([re]) => re.test(name));
+  if (hint) return hint[1];
   if (s.format === 'date') return '2026-11-24';
   if (s.format === 'date-time') return '2026-11-24T10:00:00.000Z';
   if (s.format === 'email') return 'prueba@andina.pe';
@@ -52,26 +65,31 @@ function plausibleString(s: JsonSchema): string {
   return s.maxLength !== undefined ? text.slice(0, s.maxLength) : text;
 }
 
-/** A value the schema most likely accepts: ids and numbers 2 (the administrator is user 1). */
-export function plausible(schema: JsonSchema): unknown {
+/**
+ * A value the schema most likely accepts: required fields only (an optional one is set when it
+ * gets its hostile value), ids and numbers 2 (the administrator is user 1).
+ */
+export function plausible(schema: JsonSchema, name = ''): unknown {
   const s = choice(schema);
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
-  if (s.allOf?.length) return plausible(s.allOf[0]);
+  if (s.allOf?.length) return plausible(s.allOf[0], name);
   const [type] = typesOf(s);
   switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+    case 'object': {
+      const required = new Set(s.required ?? []);
+      return Object.fromEntries(Object.entries(s.properties ?? {}).filter(([k]) => required.has(k)).map(([k, v]) => [k, plausible(v, k)]));
+    }
     case 'array': {
-      if (s.prefixItems) return s.prefixItems.map(plausible);
-      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => plausible(s.items ?? {}));
+      if (s.prefixItems) return s.prefixItems.map((p) => plausible(p, name));
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => plausible(s.items ?? {}, name));
     }
     case 'string':
-      return plausibleString(s);
+      return plausibleString(s, name);
     case 'integer':
     case 'number': {
-      const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 2);
-      return Math.min(Math.max(2, low), s.maximum ?? 2);
+      const value = Math.max(2, s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 2));
+      return s.maximum !== undefined ? Math.min(value, s.maximum) : value;
     }
     case 'boolean':
       return true;
