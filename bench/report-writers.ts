@@ -28,8 +28,9 @@ interface Run {
   rows: number;
   /** Reading the rows from the database (the same for every writer). */
   readSeconds: number;
-  /** Writing them, from memory, to a file. */
+  /** Writing them, from memory, to a file: wall clock and CPU of this process (all threads: zlib works off the main one). */
   seconds: number;
+  cpuSeconds: number;
   bytes: number;
   rssBaseMb: number;
   rssGrowthMb: number;
@@ -112,13 +113,16 @@ async function one(writer: Writer, databaseUrl: string, tipo: number, desde: str
     const replay: StreamedReport<unknown> = { ...report, footer: async () => footer,
       batches: { next: async () => batches[i++] ?? { done: true, value: undefined } } } as StreamedReport<unknown>;
     started = performance.now();
+    const cpu = process.cpuUsage();
     if (writer !== 'none') await writeWith(writer, replay, out);
     else out.end();
     await once(sink, 'close');
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    const cpuSeconds = (used.user + used.system) / 1e6;
     clearInterval(sampler);
     const rows = batches.reduce((n, b) => n + (b.value?.length ?? 0), 0);
-    return { rows, readSeconds, seconds, rssBaseMb: base.rss / 1e6, rssGrowthMb: (rssPeak - base.rss) / 1e6, heapGrowthMb: (heapPeak - base.heapUsed) / 1e6 };
+    return { rows, readSeconds, seconds, cpuSeconds, rssBaseMb: base.rss / 1e6, rssGrowthMb: (rssPeak - base.rss) / 1e6, heapGrowthMb: (heapPeak - base.heapUsed) / 1e6 };
   });
   await database.close();
   process.stdout.write(`${JSON.stringify({ writer, ...figures, bytes: statSync(file).size })}\n`);
@@ -158,12 +162,21 @@ export async function runReportWriters(argv: string[]): Promise<void> {
   const out = (l = '') => process.stdout.write(`${l}\n`);
   out(`## report writers: /orden/report tipo ${values.tipo}, ${values.desde} … ${values.hasta}, ${values.rounds} round(s)`);
   out();
-  out('| writer | rows | read s | write s | rows/s written | size MB | RSS with rows loaded MB | RSS growth writing MB | heap growth MB | read back (exceljs) |');
-  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (const r of runs) {
-    out(`| ${r.writer} | ${r.rows} | ${r.readSeconds.toFixed(2)} | ${r.seconds.toFixed(2)} | ${(r.rows / r.seconds).toFixed(0)} | ${(r.bytes / 1e6).toFixed(1)} | `
-      + `${r.rssBaseMb.toFixed(0)} | ${r.rssGrowthMb.toFixed(0)} | ${r.heapGrowthMb.toFixed(0)} | ${r.readBack} |`);
+  out('| writer | rows | read s | write s | write CPU s | rows/s written (wall) | size MB | RSS with rows loaded MB | RSS growth writing MB | heap growth MB | read back (exceljs) |');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})` : '');
+  for (const writer of [...new Set(runs.map((r) => r.writer))]) {
+    const rs = runs.filter((r) => r.writer === writer);
+    const m = (f: (r: Run) => number) => median(rs.map(f));
+    const wall = rs.map((r) => r.seconds);
+    const cpu = rs.map((r) => r.cpuSeconds);
+    out(`| ${writer} | ${rs[0].rows} | ${m((r) => r.readSeconds).toFixed(2)} | ${median(wall).toFixed(2)}${range(wall)} | ${median(cpu).toFixed(2)}${range(cpu)} | `
+      + `${(rs[0].rows / median(wall)).toFixed(0)} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${m((r) => r.rssBaseMb).toFixed(0)} | `
+      + `${m((r) => r.rssGrowthMb).toFixed(0)} | ${m((r) => r.heapGrowthMb).toFixed(0)} | ${rs[rs.length - 1].readBack} |`);
   }
+  out();
+  out('Medians of the rounds (range in brackets); each round runs the writers in turn, each in a process of its own.');
 }
 
 if (process.argv[2] === '--one') {

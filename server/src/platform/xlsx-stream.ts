@@ -26,9 +26,13 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-/** Characters XML 1.0 cannot carry at all (a stray control character in a description would make the file unreadable). */
+/**
+ * What text needs changed to sit in XML: markup characters escaped, and the characters XML 1.0
+ * cannot carry at all dropped (a stray control character in a description would make the file unreadable).
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const TO_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/;
 /** Days from Excel's day 0 (1899-12-30, 1900 date system) to 1970-01-01. */
@@ -37,7 +41,7 @@ const EPOCH_SERIAL = 25569;
 const FLUSH_AT = 1 << 20;
 
 export function escapeXml(s: string): string {
-  return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s.replace(TO_ESCAPE, (c) => ESCAPED[c] ?? '');
 }
 
 /** Column letters of a 0-based index: 0 → A, 26 → AA. */

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 
@@ -31,10 +30,21 @@ function dosDateTime(d: Date): { date: number; time: number } {
   };
 }
 
-/** Resolves when `out` can take more, or at once when it was closed (client gone). */
-async function drained(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
+/**
+ * Resolves when `stream` can take more, or at once when it was closed (client gone, deflater
+ * stopped). Its listeners go away with it: a download waits thousands of times.
+ */
+function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 export class ZipWriter {
@@ -131,7 +141,7 @@ export class ZipPart {
     this.entry.crc = crc32(data, this.entry.crc);
     this.entry.size += data.length;
     if (this.entry.size > LIMIT) throw new Error('zip part over 4 GiB: zip64 is not supported');
-    if (!this.deflate.write(data)) await Promise.race([once(this.deflate, 'drain'), this.forwarded]);
+    if (!this.deflate.write(data)) await drained(this.deflate);
   }
 
   async end(): Promise<void> {
