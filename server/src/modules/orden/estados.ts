@@ -112,6 +112,7 @@ export async function approveMassive(deps: Deps, caller: AccessProfile, ids: num
       const option = action && ORDEN_ACCION_OPCION[action];
       if (!action) errores.push({ id_orden: id, codigo: r.ord_codigo, message: ORDEN_ESTADO_MSG.noEsperaAprobacion(r.ore_id) });
       else if (option && !hasOption(caller, option)) errores.push({ id_orden: id, codigo: r.ord_codigo, message: ORDEN_ESTADO_MSG.transicion(action, r.ore_id) });
+      else if (r.rechazada && action === 'aprobar_gerencia') errores.push({ id_orden: id, codigo: r.ord_codigo, message: ORDEN_ESTADO_MSG.rechazadaSinCambios });
       else plan.push({ o: r, action });
     }
     if (errores.length) throw new AppError(409, ORDEN_ESTADO_MSG.masivaError, errores);
