@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
+import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { PASSWORD_RULE } from '../usuario/schemas.ts';
 import { Id, idSchema, intSchema } from '../common/ids.ts';
@@ -154,10 +155,6 @@ export const EmpleadoModificar = z.object(
 export type EmpleadoModificar = z.input<typeof EmpleadoModificar>;
 export type EmpleadoModificarData = z.output<typeof EmpleadoModificar>['empleado'];
 
-/** Spec 2 §9: pages of 10, the first page is 1. */
-const PageQuery = z
-  .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
-  .prefault({});
 
 const filters = {
   /** Matched against name, last name and DNI. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
-import { pageFields } from '../common/envelope.ts';
+import { PageQuery, pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
-import { Id, coercedIdSchema, idSchema, intSchema } from '../common/ids.ts';
+import { Id, coercedIdSchema, idSchema } from '../common/ids.ts';
 
 /** Texts of the purchasing product catalogue (spec 3 "Purchasing product catalogue", §5, §8). */
 export const PRODUCTO_MSG = {
@@ -164,9 +164,7 @@ export type ProductoFilter = z.output<typeof ProductoFilter>;
 export const ProductoBuscar = z.object({
   producto: z.object({
     ...filterFields,
-    page: z
-      .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
-      .default({ number: 1, size: PAGE_SIZE }),
+    page: PageQuery,
   }),
 });
 export type ProductoBuscar = z.input<typeof ProductoBuscar>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../common/catalogs.ts';
+import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { Id, idSchema, intSchema } from '../common/ids.ts';
 
@@ -35,10 +36,6 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 const id = Id;
 const filterText = (max: number) => z.string().trim().max(max).default('');
 
-/** Spec 2 §9: pages of 10, the first page is 1. */
-const PageQuery = z
-  .object({ number: intSchema(1).default(1), size: z.number().int().min(1).max(100).default(PAGE_SIZE) })
-  .prefault({});
 
 /** alm_tipo 0 = the project's main warehouse, marked with an asterisk (spec 1 §3). */
 export const ALM_TIPO = { PRINCIPAL: 0, SECUNDARIO: 1 } as const;

@@ -98,9 +98,13 @@ const keyNames = (spec: ListSpec) => spec.key.map((_, i) => `k${i}`);
 
 const exprOf = (k: KeyPart) => (typeof k.expr === 'string' ? sql.raw(k.expr) : k.expr);
 
-/** A page of a list and, unless told not to, its count. `where` are conditions on the paged table's alias. */
-export async function listPage<Row>(db: Executor, spec: ListSpec, where: SQL[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
-  const cond = where.length ? sql.join(where, sql` and `) : sql`true`;
+/**
+ * A page of a list and, unless told not to, its count. `where` are conditions on the paged
+ * table (undefined ones, e.g. a scope that restricts nothing, are left out).
+ */
+export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | undefined)[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
+  const present = where.filter((c): c is SQL => c !== undefined);
+  const cond = present.length ? sql.join(present, sql` and `) : sql`true`;
   const names = keyNames(spec);
   const keyCols = sql.join(spec.key.map((k, i) => sql`${exprOf(k)} as ${sql.raw(names[i])}`), sql`, `);
   const order = sql.raw(names.map((n) => `${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));

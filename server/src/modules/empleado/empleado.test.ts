@@ -70,7 +70,7 @@ describe('empleado lists', () => {
     const all = (await post('empleado/paginar', { empleado: { emp_estado: null } })).json().data;
     const active = (await post('empleado/paginar', { empleado: {} })).json().data;
     expect(all.total).toBe(active.total + inactive.total);
-    expect((await post('empleado/paginar', { empleado: { emp_search: '100%_x' } })).json().data).toEqual({ data: [], total: 0 });
+    expect((await post('empleado/paginar', { empleado: { emp_search: '100%_x' } })).json().data).toEqual({ data: [], total: 0, total_exacto: true });
   });
 
   it('buscar answers the same filters unpaged; buscarRapido only active ones, of a project when asked', async () => {
@@ -250,7 +250,7 @@ describe('empleado scope and access', () => {
 
   it('shows nothing to a project-level user without a project and lets them register nothing', async () => {
     const none = await staff('inv.sinpry@andina.pe', '46199003', 0, null, [ROLE.INVENTARIO]);
-    expect((await post('empleado/paginar', { empleado: {} }, none)).json().data).toEqual({ data: [], total: 0 });
+    expect((await post('empleado/paginar', { empleado: {} }, none)).json().data).toEqual({ data: [], total: 0, total_exacto: true });
     expect((await post('empleado/registrar', nuevo({ emp_dni: '46100012', pry_id: null }), none)).statusCode).toBe(403);
   });
 

@@ -2,6 +2,7 @@ import type { Empleado, EmpleadoRapido, EmpleadoRow, Paged, Puesto } from '@obra
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { empleado, proyecto, puesto, usuario } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -40,28 +41,21 @@ export interface EmpleadoFilter {
   scope: ProjectScope;
 }
 
-function listCondition(f: EmpleadoFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [...searchWords(f.emp_search), projectFilter(f.scope, empleado.pry_id)];
-  if (f.emp_estado !== null) where.push(eq(empleado.emp_estado, f.emp_estado));
-  return and(...where);
-}
+/** The employee list by last name, name and id (platform/list.ts pages and counts it; joins for the page's rows only). */
+const empleadoList: ListSpec = {
+  name: 'empleado_list',
+  from: sql`${empleado}`,
+  key: [{ expr: empleado.emp_apellido, type: 'text' }, { expr: empleado.emp_nombre, type: 'text' }, { expr: empleado.emp_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(rowColumns),
+  join: sql`join ${empleado} on ${empleado.emp_id} = page.k2 join ${puesto} on ${puesto.pue_id} = ${empleado.pue_id}
+    left join ${proyecto} on ${proyecto.pry_id} = ${empleado.pry_id} left join ${usuario} on ${usuario.usu_id} = ${empleado.usu_id}`,
+};
 
-/** A page of the list, in name order; the joins are made for the page's rows only. */
-export async function list(db: Executor, f: EmpleadoFilter & { offset: number; limit: number }): Promise<Paged<EmpleadoRow>> {
-  const cond = listCondition(f);
-  const page = db.$with('page').as(
-    db.select({ id: empleado.emp_id }).from(empleado).where(cond).orderBy(...listOrder).limit(f.limit).offset(f.offset),
-  );
-  const [data, [{ total }]] = await Promise.all([
-    db.with(page).select(rowColumns).from(page)
-      .innerJoin(empleado, eq(empleado.emp_id, page.id))
-      .innerJoin(puesto, eq(puesto.pue_id, empleado.pue_id))
-      .leftJoin(proyecto, eq(proyecto.pry_id, empleado.pry_id))
-      .leftJoin(usuario, eq(usuario.usu_id, empleado.usu_id))
-      .orderBy(...listOrder),
-    db.select({ total: sql<number>`count(*)::int` }).from(empleado).where(cond),
-  ]);
-  return { data, total: Number(total) };
+export function list(db: Executor, f: EmpleadoFilter, page: ListRequest): Promise<Paged<EmpleadoRow>> {
+  const where = [...searchWords(f.emp_search), projectFilter(f.scope, empleado.pry_id)];
+  if (f.emp_estado !== null) where.push(eq(empleado.emp_estado, f.emp_estado));
+  return listPage<EmpleadoRow>(db, empleadoList, where, page);
 }
 
 export async function quickSearch(db: Executor, f: { emp_nombre: string; pry_id: number | null; scope: ProjectScope; limit: number }): Promise<EmpleadoRapido[]> {

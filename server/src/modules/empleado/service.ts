@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { fromPageQuery } from '../../platform/list.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
 import { parseRows, readXlsxRows, rowsInError, templateXlsx, type RowError, type SheetRow, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as usuarios from '../usuario/service.ts';
@@ -27,13 +28,12 @@ export const LOAD_COLUMNS: XlsxColumn[] = [
 // ---- reading ----
 
 export function paginate(deps: Deps, caller: AccessProfile, f: Out<typeof EmpleadoPaginar>['empleado']) {
-  const { size, number } = f.page;
-  return q.list(deps.database.db, { ...f, scope: projectScope(caller), offset: (number - 1) * size, limit: size });
+  return q.list(deps.database.db, { ...f, scope: projectScope(caller) }, fromPageQuery(f.page));
 }
 
 /** The same filters unpaged: the first EMP_SEARCH_LIMIT rows, and the total of all. */
 export function search(deps: Deps, caller: AccessProfile, f: Out<typeof EmpleadoBuscar>['empleado']) {
-  return q.list(deps.database.db, { ...f, scope: projectScope(caller), offset: 0, limit: EMP_SEARCH_LIMIT });
+  return q.list(deps.database.db, { ...f, scope: projectScope(caller) }, { start: 0, length: EMP_SEARCH_LIMIT, contar: true, exacto: false });
 }
 
 /**

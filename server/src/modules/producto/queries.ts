@@ -3,6 +3,7 @@ import { BUSCAR_RAPIDO_MAX } from '@obra/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { categoriaProducto, marca, producto, tipoProducto, unidadMedida } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
 
@@ -57,21 +58,22 @@ function filterSql(f: ProductoFilter): SQL | undefined {
   return and(...conds);
 }
 
-export async function list(db: Executor, f: ProductoFilter, start: number, length: number): Promise<Paged<ProductoRow>> {
-  const cond = filterSql(f);
-  // Page the ids first: the four joins are made for the rows of the page, not for every skipped one.
-  const page = db.$with('page').as(db.select({ id: producto.prv_id }).from(producto).where(cond).orderBy(...listOrder).limit(length).offset(start));
-  const [data, [{ total }]] = await Promise.all([
-    db.with(page).select(row).from(page)
-      .innerJoin(producto, eq(producto.prv_id, page.id))
-      .innerJoin(categoriaProducto, eq(categoriaProducto.cat_id, producto.cat_id))
-      .innerJoin(tipoProducto, eq(tipoProducto.tip_id, producto.tip_id))
-      .innerJoin(unidadMedida, eq(unidadMedida.unm_id, producto.unm_id))
-      .leftJoin(marca, eq(marca.mar_id, producto.mar_id))
-      .orderBy(...listOrder),
-    db.select({ total: sql<number>`count(*)::int` }).from(producto).where(cond),
-  ]);
-  return { data, total: Number(total) };
+/** The product list in `listOrder` (platform/list.ts pages and counts it; the joins are made for the page's rows only). */
+const productoList: ListSpec = {
+  name: 'producto_list',
+  from: sql`${producto}`,
+  key: [{ expr: sql`lower(${producto.prv_nombre})`, type: 'text' }, { expr: sql`coalesce(${producto.mar_id}, 0)`, type: 'int' }],
+  desc: false,
+  columns: columnsOf(row),
+  join: sql`join ${producto} on lower(${producto.prv_nombre}) = page.k0 and coalesce(${producto.mar_id}, 0) = page.k1
+    join ${categoriaProducto} on ${categoriaProducto.cat_id} = ${producto.cat_id}
+    join ${tipoProducto} on ${tipoProducto.tip_id} = ${producto.tip_id}
+    join ${unidadMedida} on ${unidadMedida.unm_id} = ${producto.unm_id}
+    left join ${marca} on ${marca.mar_id} = ${producto.mar_id}`,
+};
+
+export function list(db: Executor, f: ProductoFilter, page: ListRequest): Promise<Paged<ProductoRow>> {
+  return listPage<ProductoRow>(db, productoList, [filterSql(f)], page);
 }
 
 /** Where `prvId` falls in `list` for the same filters; null when the filters leave it out. */

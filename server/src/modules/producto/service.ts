@@ -3,6 +3,7 @@ import { PRODUCTO_MSG, ProductoBuscar, ProductoBuscarIndice, ProductoList } from
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
+import { fromPageQuery } from '../../platform/list.ts';
 import { PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { lookups, tiposProducto } from '../app/queries.ts';
 import * as q from './queries.ts';
@@ -26,13 +27,13 @@ const filterOf = (f: ProductoFilter): ProductoFilter => ({
 });
 
 export function buscar(deps: Deps, f: Buscar) {
-  return q.list(deps.database.db, filterOf(f), (f.page.number - 1) * f.page.size, f.page.size);
+  return q.list(deps.database.db, filterOf(f), fromPageQuery(f.page));
 }
 
 /** Spec 1 §7 `/producto/list`: the same list with the spec 1 field names. */
 export function list(deps: Deps, f: List) {
   const filter: ProductoFilter = { prv_nombre: f.search, cat_id: f.categoria, tip_id: f.tipo, mar_id: null, prv_retornable: null, prv_estado: null };
-  return q.list(deps.database.db, filter, f.start, f.length);
+  return q.list(deps.database.db, filter, f);
 }
 
 export function indice(deps: Deps, f: Indice) {

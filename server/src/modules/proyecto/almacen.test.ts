@@ -86,7 +86,7 @@ describe('/almacen/buscar', () => {
   it('limits a project user to their project and answers the no-project message', async () => {
     const almacen = await ctx.auth('almacen@andina.pe');
     const own = (await post('/almacen/buscar', { almacen: { pry_id: pry2 } }, almacen)).json();
-    expect(own.data).toEqual({ data: [], total: 0 });
+    expect(own.data).toEqual({ data: [], total: 0, total_exacto: true });
     expect((await post('/almacen/buscar', {}, almacen)).json().data.total).toBe(2);
     expect((await post('/almacen/buscar', {}, sinProyecto)).json()).toEqual({ status: 'success', message: NO_PROJECT, data: { data: [], total: 0 } });
   });

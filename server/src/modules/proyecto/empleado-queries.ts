@@ -1,10 +1,10 @@
 import type { EmpleadoAsignable, Paged } from '@obra/domain';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { empleado, proyecto, puesto } from '../../db/schema/index.ts';
 import type { ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
-import type { Page } from './queries.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 
 /**
  * The employees a caller may move in or out of projects: every one for a corporate user,
@@ -20,9 +20,32 @@ export function employeePool(scope: ProjectScope): SQL | undefined {
 const searchExpr = sql`(lower(${empleado.emp_nombre} || ' ' || ${empleado.emp_apellido} || ' ' || ${empleado.emp_dni}))`;
 
 /** Active employees (and any already in the project, to take them out), by name, flagged when in the project. */
-export async function searchAsignables(
+/** The employees to assign, by last name, name and id (platform/list.ts pages and counts them). */
+const asignablesList = (pryId: number): ListSpec => ({
+  name: 'proyecto_empleado_list',
+  from: sql`${empleado}`,
+  key: [{ expr: empleado.emp_apellido, type: 'text' }, { expr: empleado.emp_nombre, type: 'text' }, { expr: empleado.emp_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf({
+    emp_id: empleado.emp_id,
+    emp_nombre: empleado.emp_nombre,
+    emp_apellido: empleado.emp_apellido,
+    emp_nombre_completo: sql<string>`${empleado.emp_nombre} || ' ' || ${empleado.emp_apellido}`,
+    emp_dni: empleado.emp_dni,
+    pue_nombre: puesto.pue_nombre,
+    emp_estado: empleado.emp_estado,
+    pry_id: empleado.pry_id,
+    pry_nombre: proyecto.pry_nombre,
+    asignado: sql<boolean>`coalesce(${empleado.pry_id} = ${pryId}, false)`,
+  }),
+  join: sql`join ${empleado} on ${empleado.emp_id} = page.k2 join ${puesto} on ${puesto.pue_id} = ${empleado.pue_id}
+    left join ${proyecto} on ${proyecto.pry_id} = ${empleado.pry_id}`,
+});
+
+export function searchAsignables(
   db: Executor,
-  f: { pry_id: number; emp_nombre: string; solo_asignados: boolean; page: Page; scope: ProjectScope },
+  f: { pry_id: number; emp_nombre: string; solo_asignados: boolean; scope: ProjectScope },
+  page: ListRequest,
 ): Promise<Paged<EmpleadoAsignable>> {
   const inProject = eq(empleado.pry_id, f.pry_id);
   const where: (SQL | undefined)[] = [
@@ -30,30 +53,7 @@ export async function searchAsignables(
     f.solo_asignados ? inProject : or(eq(empleado.emp_estado, 1), inProject),
   ];
   if (f.emp_nombre) where.push(sql`${searchExpr} like ${likePattern(f.emp_nombre)}`);
-  const cond = and(...where);
-  const [data, [{ total }]] = await Promise.all([
-    db.select({
-      emp_id: empleado.emp_id,
-      emp_nombre: empleado.emp_nombre,
-      emp_apellido: empleado.emp_apellido,
-      emp_nombre_completo: sql<string>`${empleado.emp_nombre} || ' ' || ${empleado.emp_apellido}`,
-      emp_dni: empleado.emp_dni,
-      pue_nombre: puesto.pue_nombre,
-      emp_estado: empleado.emp_estado,
-      pry_id: empleado.pry_id,
-      pry_nombre: proyecto.pry_nombre,
-      asignado: sql<boolean>`coalesce(${empleado.pry_id} = ${f.pry_id}, false)`,
-    })
-      .from(empleado)
-      .innerJoin(puesto, eq(puesto.pue_id, empleado.pue_id))
-      .leftJoin(proyecto, eq(proyecto.pry_id, empleado.pry_id))
-      .where(cond)
-      .orderBy(asc(empleado.emp_apellido), asc(empleado.emp_nombre), asc(empleado.emp_id))
-      .limit(f.page.size)
-      .offset((f.page.number - 1) * f.page.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(empleado).where(cond),
-  ]);
-  return { data, total: Number(total) };
+  return listPage<EmpleadoAsignable>(db, asignablesList(f.pry_id), where, page);
 }
 
 /** The employees of `ids` the caller may move, with their current project. */

@@ -143,7 +143,7 @@ describe('/proyecto/buscar', () => {
     const own = await buscar({ pry_estado: null }, lurin);
     expect(own.data.map((p: { pry_codigo: string }) => p.pry_codigo)).toEqual(['PRY-001']);
     expect(own.total).toBe(1);
-    expect(await buscar({ pry_estado: null }, sinProyecto)).toEqual({ data: [], total: 0 });
+    expect(await buscar({ pry_estado: null }, sinProyecto)).toEqual({ data: [], total: 0, total_exacto: true });
   });
 });
 

@@ -2,14 +2,9 @@ import type { AlmacenItem, AlmacenRef, AlmacenRow, Paged, ProyectoAlmacen, Proye
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { almacen, proyecto } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
-
-export interface Page {
-  number: number;
-  size: number;
-}
-const offset = (p: Page) => (p.number - 1) * p.size;
 
 const proyectoRow = {
   pry_id: proyecto.pry_id,
@@ -20,21 +15,26 @@ const proyectoRow = {
   pry_estado_nombre: sql<string>`case when ${proyecto.pry_estado} = 1 then 'Activo' else 'Inactivo' end`,
 };
 
-export async function searchProyectos(
+/** The project list by name (platform/list.ts pages and counts it). */
+const proyectoList: ListSpec = {
+  name: 'proyecto_list',
+  from: sql`${proyecto}`,
+  key: [{ expr: proyecto.pry_nombre, type: 'text' }, { expr: proyecto.pry_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf(proyectoRow),
+  join: sql`join ${proyecto} on ${proyecto.pry_id} = page.k1`,
+};
+
+export function searchProyectos(
   db: Executor,
-  f: { pry_codigo: string; pry_nombre: string; pry_estado: number | null; page: Page; scope: ProjectScope },
+  f: { pry_codigo: string; pry_nombre: string; pry_estado: number | null; scope: ProjectScope },
+  page: ListRequest,
 ): Promise<Paged<ProyectoRow>> {
-  const where: (SQL | undefined)[] = [projectFilter(f.scope, proyecto.pry_id)];
+  const where = [projectFilter(f.scope, proyecto.pry_id)];
   if (f.pry_codigo) where.push(sql`lower(${proyecto.pry_codigo}) like ${likePattern(f.pry_codigo)}`);
   if (f.pry_nombre) where.push(sql`lower(${proyecto.pry_nombre}) like ${likePattern(f.pry_nombre)}`);
   if (f.pry_estado !== null) where.push(eq(proyecto.pry_estado, f.pry_estado));
-  const cond = and(...where);
-  const [data, [{ total }]] = await Promise.all([
-    db.select(proyectoRow).from(proyecto).where(cond)
-      .orderBy(asc(proyecto.pry_nombre), asc(proyecto.pry_id)).limit(f.page.size).offset(offset(f.page)),
-    db.select({ total: sql<number>`count(*)::int` }).from(proyecto).where(cond),
-  ]);
-  return { data, total: Number(total) };
+  return listPage<ProyectoRow>(db, proyectoList, where, page);
 }
 
 export async function findProyecto(db: Executor, pryId: number) {
@@ -98,22 +98,29 @@ const almacenRef = {
 const labelMatches = (text: string) => sql`lower(${proyecto.pry_nombre} || ' ' || ${almacen.alm_nombre}) like ${likePattern(text)}`;
 const labelOrder = [asc(proyecto.pry_nombre), asc(almacen.alm_tipo), asc(almacen.alm_nombre), asc(almacen.alm_id)];
 
-export async function searchAlmacenes(
+/** The warehouse list in label order (project, main first, name); its filters reach the project's name. */
+const almacenList: ListSpec = {
+  name: 'almacen_list',
+  from: sql`${almacen} join ${proyecto} on ${proyecto.pry_id} = ${almacen.pry_id}`,
+  key: [
+    { expr: proyecto.pry_nombre, type: 'text' }, { expr: almacen.alm_tipo, type: 'int' },
+    { expr: almacen.alm_nombre, type: 'text' }, { expr: almacen.alm_id, type: 'int' },
+  ],
+  desc: false,
+  columns: columnsOf({ ...almacenRef, alm_direccion: almacen.alm_direccion, alm_estado: almacen.alm_estado, pry_codigo: proyecto.pry_codigo }),
+  join: sql`join ${almacen} on ${almacen.alm_id} = page.k3 join ${proyecto} on ${proyecto.pry_id} = ${almacen.pry_id}`,
+};
+
+export function searchAlmacenes(
   db: Executor,
-  f: { alm_nombre: string; pry_id: number | null; alm_estado: number | null; page: Page; scope: ProjectScope },
+  f: { alm_nombre: string; pry_id: number | null; alm_estado: number | null; scope: ProjectScope },
+  page: ListRequest,
 ): Promise<Paged<AlmacenRow>> {
-  const where: (SQL | undefined)[] = [projectFilter(f.scope, almacen.pry_id)];
+  const where = [projectFilter(f.scope, almacen.pry_id)];
   if (f.alm_nombre) where.push(labelMatches(f.alm_nombre));
   if (f.pry_id !== null) where.push(eq(almacen.pry_id, f.pry_id));
   if (f.alm_estado !== null) where.push(eq(almacen.alm_estado, f.alm_estado));
-  const cond = and(...where);
-  const [data, [{ total }]] = await Promise.all([
-    db.select({ ...almacenRef, alm_direccion: almacen.alm_direccion, alm_estado: almacen.alm_estado, pry_codigo: proyecto.pry_codigo })
-      .from(almacen).innerJoin(proyecto, eq(proyecto.pry_id, almacen.pry_id))
-      .where(cond).orderBy(...labelOrder).limit(f.page.size).offset(offset(f.page)),
-    db.select({ total: sql<number>`count(*)::int` }).from(almacen).innerJoin(proyecto, eq(proyecto.pry_id, almacen.pry_id)).where(cond),
-  ]);
-  return { data, total: Number(total) };
+  return listPage<AlmacenRow>(db, almacenList, where, page);
 }
 
 /** Active warehouses of active projects in scope: what selects and autocompletes offer. */

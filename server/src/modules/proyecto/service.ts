@@ -3,6 +3,7 @@ import { ALMACEN_QUICK_LIMIT, PRY_MSG, isCorporate } from '@obra/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { fromPageQuery } from '../../platform/list.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
 import * as emp from './empleado-queries.ts';
 import * as q from './queries.ts';
@@ -25,7 +26,7 @@ function codeConflict(err: unknown): never {
 }
 
 export function search(deps: Deps, caller: AccessProfile, f: z.output<typeof ProyectoBuscar>['proyecto']) {
-  return q.searchProyectos(deps.database.db, { ...f, scope: projectScope(caller) });
+  return q.searchProyectos(deps.database.db, { ...f, scope: projectScope(caller) }, fromPageQuery(f.page));
 }
 
 export async function get(deps: Deps, caller: AccessProfile, pryId: number): Promise<Proyecto> {
@@ -77,7 +78,7 @@ export async function modify(deps: Deps, caller: AccessProfile, input: Modificar
 
 export async function employees(deps: Deps, caller: AccessProfile, f: z.output<typeof EmpleadosAsignadosBuscar>['empleado']) {
   await findInScope(deps, caller, f.pry_id);
-  return emp.searchAsignables(deps.database.db, { ...f, scope: projectScope(caller) });
+  return emp.searchAsignables(deps.database.db, { ...f, scope: projectScope(caller) }, fromPageQuery(f.page));
 }
 
 /**
@@ -112,7 +113,7 @@ const found = <T>(data: T): Lookup<T> => ({ data, message: '' });
 export async function searchWarehouses(deps: Deps, caller: AccessProfile, f: z.output<typeof AlmacenBuscar>['almacen']) {
   const scope = projectScope(caller);
   if (scope.kind === 'none') return noProject({ data: [], total: 0 });
-  return found(await q.searchAlmacenes(deps.database.db, { ...f, scope }));
+  return found(await q.searchAlmacenes(deps.database.db, { ...f, scope }, fromPageQuery(f.page)));
 }
 
 export async function warehousesOfProject(deps: Deps, caller: AccessProfile, pryId: number): Promise<Lookup<AlmacenRef[]>> {
