@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../common/catalogs.ts';
 import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { PASSWORD_RULE } from '../usuario/schemas.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../common/catalogs.ts';
 import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
-import { Id, idSchema, intSchema } from '../common/ids.ts';
+import { Id, idSchema } from '../common/ids.ts';
 
 /** Texts of spec 2 §5 "Project" and §6, and the ones we settled (docs/business-rules.md). */
 export const PRY_MSG = {
