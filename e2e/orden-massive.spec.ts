@@ -92,3 +92,27 @@ test('service orders load from the template, errors are listed by row, and their
   await box.press('Enter');
   await expect(page.getByText('No se encontraron precios')).toBeVisible();
 });
+
+test('a chosen file not yet loaded asks before the page is left', async ({ page }) => {
+  await login(page, 'logistica@andina.pe');
+  await page.goto('/orden/massive');
+  const discard = page.getByRole('dialog').filter({ hasText: '¿Descartar los cambios?' });
+
+  // Nothing chosen: Regresar leaves at once.
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+  await expect(discard).toHaveCount(0);
+
+  await page.goto('/orden/massive');
+  const pendiente = { name: `pendiente-${RUN}.xlsx`, mimeType: XLSX, buffer: Buffer.from('PK') };
+  await page.locator('input[type=file]').setInputFiles(pendiente);
+  await expect(page.getByText(pendiente.name)).toBeVisible();
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(page).toHaveURL(/\/orden\/massive$/);
+  await expect(page.getByText(pendiente.name)).toBeVisible();
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await discard.getByRole('button', { name: 'Descartar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+});
