@@ -81,11 +81,11 @@ export function OrdenPage() {
       key: 'acciones',
       fixed: 'right',
       width: 116,
-      // Ver and Editar always in the first two places, so the icons line up down the column.
+      // Ver and Editar always in the first two places and the rest always in the menu, so the icons line up down the column.
       render: (_, o) => {
         const actions = rowActions(o);
         const editable = actions.some((a) => a.key === 'editar' && !a.hidden);
-        return <RowActions name={o.codigo} actions={actions} inline={editable ? 2 : 1} />;
+        return <RowActions name={o.codigo} actions={actions} inline={editable ? 2 : 1} keepMenu />;
       },
     },
   ];
