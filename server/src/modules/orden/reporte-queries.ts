@@ -66,9 +66,10 @@ export async function nextIds(db: Executor, where: SQL, after: number, limit: nu
 /** The columns both reports repeat for an order. */
 const ORDEN_COLUMNAS = sql`o.ord_id, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
   to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha, e.ore_descripcion as estado,
-  c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo, v.pve_razon_social as proveedor, v.pve_ruc as ruc,
+  c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
+  (select v.pve_razon_social from proveedor v where v.pve_id = o.pve_id) as proveedor, (select v.pve_ruc from proveedor v where v.pve_id = o.pve_id) as ruc,
   m.mon_simbolo as moneda, cc.coc_descripcion as condicion, o.ord_referencia as referencia`;
-const ORDEN_JOINS = sql`join centro_costo c on c.cec_id = o.cec_id join proveedor v on v.pve_id = o.pve_id
+const ORDEN_JOINS = sql`join centro_costo c on c.cec_id = o.cec_id
   join orden_estado e on e.ore_id = o.ore_id join moneda m on m.mon_id = o.mon_id
   join condicion_comercial cc on cc.coc_id = o.coc_id`;
 
