@@ -93,7 +93,7 @@ test('an administrator registers employees, with and without a user, finds and m
   await search(page, '46201122');
   const teofilo = page.getByRole('row', { name: /Teófilo Ccallo Mendoza/ });
   await expect(teofilo.getByRole('cell', { name: 'NO', exact: true })).toBeVisible();
-  await teofilo.getByRole('button', { name: /Modificar/ }).click();
+  await teofilo.getByRole('button', { name: /^Editar/ }).click();
   dialog = page.getByRole('dialog', { name: 'Modificar Empleado' });
   await expect(dialog.getByLabel('DNI')).toBeDisabled();
   await dialog.getByRole('button', { name: 'Guardar' }).click();

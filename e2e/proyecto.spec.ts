@@ -50,7 +50,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await expect(row).toContainText('Activo');
 
   // Edit: remove one warehouse and add another in the same save.
-  await row.getByRole('button', { name: 'Modificar' }).click();
+  await row.getByRole('button', { name: /^Editar/ }).click();
   const edit = page.getByRole('dialog', { name: 'Modificar Proyecto' });
   await expect(edit.getByLabel('Nombre del almacén 2')).toHaveValue('Almacén Obrador');
   await expect(edit.getByLabel('Almacén 1 principal')).toBeChecked();
@@ -65,7 +65,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(toast(page, 'Se modificó el proyecto correctamente')).toBeVisible();
   await expect(edit).toBeHidden();
-  await row.getByRole('button', { name: 'Modificar' }).click();
+  await row.getByRole('button', { name: /^Editar/ }).click();
   await expect(edit.getByLabel('Nombre del almacén 1')).toHaveValue('Almacén Puente');
   await expect(edit.getByLabel('Nombre del almacén 2')).toHaveValue('Almacén Taller');
   await expect(edit.getByLabel('Nombre del almacén 3')).toHaveCount(0);
@@ -93,7 +93,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await closeWithEscape(page, assign);
 
   // Deactivate it: it leaves the default (active) list and shows under Inactivo.
-  await row.getByRole('button', { name: 'Modificar' }).click();
+  await row.getByRole('button', { name: /^Editar/ }).click();
   await edit.getByLabel('Estado').click();
   await option(page, 'Inactivo').click();
   await edit.getByRole('button', { name: 'Guardar' }).click();
@@ -108,9 +108,9 @@ test('an administrator creates a project with warehouses, edits it and assigns a
 test('VISUALIZADOR sees the projects read-only', async ({ page }) => {
   await login(page, 'visualizador@andina.pe');
   await page.goto('/proyecto');
-  await expect(page.getByRole('cell', { name: 'Planta Lurín' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Planta Lurín', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Modificar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Asignar empleados' })).toHaveCount(0);
   await page.getByRole('row', { name: /Planta Lurín/ }).getByRole('button', { name: 'Ver' }).click();
   const view = page.getByRole('dialog', { name: 'Proyecto' });

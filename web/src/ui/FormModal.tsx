@@ -29,6 +29,10 @@ export interface FormModalProps<V extends object, P> {
   loadError?: string;
   /** Above the form, e.g. an explanatory alert. */
   notice?: ReactNode;
+  /** After a change by the user, e.g. to keep one of several rows marked as the main one. */
+  onValuesChange?: (changed: Partial<V>) => void;
+  /** When the schema refuses the values, e.g. to mark rows of a list field. */
+  onInvalid?: () => void;
   onClose: () => void;
   children: ReactNode;
 }
@@ -41,7 +45,7 @@ export interface FormModalProps<V extends object, P> {
  */
 export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
   const { title, width = 520, initialValues, schema, toPayload, at, onSave, readOnly = false, okText = 'Guardar' } = props;
-  const { loadError, notice, onClose, children } = props;
+  const { loadError, notice, onValuesChange, onInvalid, onClose, children } = props;
   const [ownForm] = Form.useForm<V>();
   const form = props.form ?? ownForm;
   const [changed, setChanged] = useState(false);
@@ -60,7 +64,7 @@ export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
     // `true`: every value, also those without a field (ids, versions).
     const values = form.getFieldsValue(true) as V;
     const payload = checkForm(schema, toPayload ? toPayload(values) : values, form, at);
-    if (!payload) return;
+    if (!payload) return onInvalid?.();
     setSaving(true);
     try {
       const reply = await onSave(payload);
@@ -82,9 +86,10 @@ export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
       layout="vertical"
       disabled={readOnly}
       initialValues={initialValues}
-      onValuesChange={(values: object) => {
+      onValuesChange={(values: Partial<V>) => {
         setChanged(true);
         clearMarks(values);
+        onValuesChange?.(values);
       }}
       onFinish={() => void save()}
     >

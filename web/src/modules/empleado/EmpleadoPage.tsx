@@ -1,27 +1,18 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { isCorporate, isReadOnly, isSuper, PAGE_SIZE, type EmpleadoRow } from '@obra/domain';
-import { Button, Flex, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { sessionModules, sessionRoleIds, useSession } from '../../app/session';
-import { DataTable } from '../../ui/DataTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { SearchInput } from '../../ui/SearchInput';
+import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
+import { textColumn } from '../../ui/CellText';
+import { ListPage } from '../../ui/ListPage';
+import { SearchFilter } from '../../ui/SearchInput';
 import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { useEmpleados } from './api';
 import { CargarEmpleadosModal } from './CargarEmpleadosModal';
 import type { EmpleadoGrants } from './EmpleadoFields';
 import { EmpleadoModal } from './EmpleadoModal';
-
-type Estado = 0 | 1 | null;
-
-// antd Select refuses a null option value, so 'Todos los estados' is a string inside the widget only.
-const TODOS = 'todos';
-const ESTADO_OPTIONS = [
-  { value: TODOS, label: 'Todos los estados' },
-  { value: 1, label: 'Activo' },
-  { value: 0, label: 'Inactivo' },
-];
 
 /** Which popup is open: a new employee (empId null) or the employee being modified. */
 type Editing = { empId: number | null } | null;
@@ -39,77 +30,63 @@ export function EmpleadoPage() {
   };
   const ownProject = session && !grants.corporate ? session.pry_id : null;
 
-  const list = useListParams<{ emp_search: string; emp_estado: Estado }>({ emp_search: '', emp_estado: 1 });
+  const list = useListParams<{ emp_search: string; emp_estado: ActivoValue }>({ emp_search: '', emp_estado: 1 });
   const empleados = useEmpleados({ empleado: { ...list.filters, page: { number: list.page, size: PAGE_SIZE } } });
   const [editing, setEditing] = useState<Editing>(null);
   const [loading, setLoading] = useState(false);
 
   const columns: TableColumnsType<EmpleadoRow> = [
-    { title: 'DNI', dataIndex: 'emp_dni', width: 120 },
-    { title: 'Nombre', dataIndex: 'emp_nombre_completo' },
-    { title: 'Puesto', dataIndex: 'pue_nombre' },
+    { title: 'DNI', dataIndex: 'emp_dni', width: 110 },
+    textColumn('Nombre', 'emp_nombre_completo'),
+    textColumn('Puesto', 'pue_nombre'),
     {
       title: 'Usuario',
       key: 'usuario',
       align: 'center',
+      width: 100,
       render: (_, e) => (e.usu_id === null ? <Tag>NO</Tag> : <Tag color="blue" title={e.usu_correo ?? undefined}>SI</Tag>),
     },
-    { title: 'Estado', dataIndex: 'est_id', render: (estado: number) => <StatusTag estId={estado} /> },
-    {
-      title: grants.readOnly ? 'Ver' : 'Modificar',
-      key: 'modificar',
-      align: 'center',
-      render: (_, e) => (
-        <Button
-          type="text"
-          icon={grants.readOnly ? <EyeOutlined /> : <EditOutlined />}
-          aria-label={`${grants.readOnly ? 'Ver' : 'Modificar'} ${e.emp_nombre_completo}`}
-          title={grants.readOnly ? 'Ver' : 'Modificar'}
-          onClick={() => setEditing({ empId: e.emp_id })}
-        />
-      ),
-    },
+    { title: 'Estado', dataIndex: 'est_id', width: 110, render: (estado: number) => <StatusTag estId={estado} /> },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Empleados"
-        extra={
-          !grants.readOnly && (
-            <Flex gap={8} wrap>
-              <Button icon={<UploadOutlined />} onClick={() => setLoading(true)}>
-                Cargar desde archivo
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ empId: null })}>
-                Nuevo
-              </Button>
-            </Flex>
-          )
-        }
-      />
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <SearchInput placeholder="Buscar por nombre, apellido o DNI" onSearch={(emp_search) => list.setFilters({ emp_search })} />
-        <Select<number | string>
-          aria-label="Estado"
-          value={list.filters.emp_estado ?? TODOS}
-          options={ESTADO_OPTIONS}
-          onChange={(v) => list.setFilters({ emp_estado: v === 0 || v === 1 ? v : null })}
-          style={{ width: 180 }}
-        />
-      </Flex>
-      <DataTable<EmpleadoRow>
-        rowKey="emp_id"
-        columns={columns}
-        rows={empleados.data?.data}
-        total={empleados.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={empleados.isFetching}
-        emptyText="No se encontraron Empleados"
-      />
+    <ListPage<EmpleadoRow>
+      title="Empleados"
+      actions={
+        !grants.readOnly && (
+          <Flex gap={8} wrap>
+            <Button icon={<UploadOutlined />} onClick={() => setLoading(true)}>
+              Cargar desde archivo
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ empId: null })}>
+              Nuevo
+            </Button>
+          </Flex>
+        )
+      }
+      filters={
+        <>
+          <SearchFilter placeholder="Nombre, apellido o DNI" onSearch={(emp_search) => list.setFilters({ emp_search })} />
+          <ActivoFilter value={list.filters.emp_estado} onChange={(emp_estado) => list.setFilters({ emp_estado })} />
+        </>
+      }
+      rowKey="emp_id"
+      columns={columns}
+      rows={empleados.data?.data}
+      total={empleados.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={empleados.isFetching}
+      emptyText="No se encontraron Empleados"
+      rowName={(e) => e.emp_nombre_completo}
+      rowActions={(e) => [
+        grants.readOnly
+          ? { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => setEditing({ empId: e.emp_id }) }
+          : { key: 'editar', label: 'Editar', icon: <EditOutlined />, onClick: () => setEditing({ empId: e.emp_id }) },
+      ]}
+    >
       {editing && <EmpleadoModal empId={editing.empId} grants={grants} defaultPryId={ownProject} onClose={() => setEditing(null)} />}
       {!grants.readOnly && <CargarEmpleadosModal open={loading} defaultPryId={ownProject} onClose={() => setLoading(false)} />}
-    </>
+    </ListPage>
   );
 }

@@ -1,12 +1,13 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ProyectoRow } from '@obra/domain';
 import { isReadOnly, PAGE_SIZE } from '@obra/domain';
-import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
-import { DataTable } from '../../ui/DataTable';
-import { PageHeader } from '../../ui/PageHeader';
+import { textColumn } from '../../ui/CellText';
+import { ListPage } from '../../ui/ListPage';
+import type { RowAction } from '../../ui/RowActions';
 import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { useProyectos } from './api';
@@ -39,72 +40,60 @@ export function ProyectoPage() {
   };
 
   const columns: TableColumnsType<ProyectoRow> = [
-    { title: 'Código', dataIndex: 'pry_codigo', width: 120 },
-    { title: 'Nombre', dataIndex: 'pry_nombre' },
-    { title: 'Descripción', dataIndex: 'pry_descripcion', ellipsis: true },
+    textColumn('Código', 'pry_codigo', { width: 130 }),
+    textColumn('Nombre', 'pry_nombre', { width: 280 }),
+    textColumn('Descripción', 'pry_descripcion'),
     { title: 'Estado', dataIndex: 'pry_estado', width: 110, render: (estado: number) => <StatusTag estId={estado} /> },
-    {
-      title: 'Opciones',
-      key: 'opciones',
-      width: 260,
-      render: (_, p) =>
-        readOnly ? (
-          <Button type="link" icon={<EyeOutlined />} onClick={() => setPopup({ kind: 'form', pryId: p.pry_id })}>
-            Ver
-          </Button>
-        ) : (
-          <Space size={0}>
-            <Button type="link" icon={<TeamOutlined />} onClick={() => setPopup({ kind: 'empleados', proyecto: p })}>
-              Asignar empleados
-            </Button>
-            <Button type="link" icon={<EditOutlined />} onClick={() => setPopup({ kind: 'form', pryId: p.pry_id })}>
-              Modificar
-            </Button>
-          </Space>
-        ),
-    },
+  ];
+
+  const rowActions = (p: ProyectoRow): RowAction[] => [
+    readOnly
+      ? { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => setPopup({ kind: 'form', pryId: p.pry_id }) }
+      : { key: 'editar', label: 'Editar', icon: <EditOutlined />, onClick: () => setPopup({ kind: 'form', pryId: p.pry_id }) },
+    { key: 'empleados', label: 'Asignar empleados', icon: <TeamOutlined />, hidden: readOnly, onClick: () => setPopup({ kind: 'empleados', proyecto: p }) },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Proyectos"
-        extra={
-          !readOnly && corporate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPopup({ kind: 'form', pryId: null })}>
-              Nuevo
-            </Button>
-          )
-        }
-      />
-      <Form form={form} name="proyecto-filtros" layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="pry_codigo" label="Código">
-          <Input allowClear placeholder="Código" style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="pry_nombre" label="Nombre">
-          <Input allowClear placeholder="Nombre del proyecto" style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item label="Estado">
-          <ActivoFilter value={list.filters.pry_estado} onChange={(pry_estado) => list.setFilters({ pry_estado })} />
-        </Form.Item>
-        <Form.Item>
-          <Button htmlType="submit" icon={<SearchOutlined />}>
-            Buscar
+    <ListPage<ProyectoRow>
+      title="Proyectos"
+      actions={
+        !readOnly &&
+        corporate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setPopup({ kind: 'form', pryId: null })}>
+            Nuevo
           </Button>
-        </Form.Item>
-      </Form>
-      <DataTable<ProyectoRow>
-        rowKey="pry_id"
-        columns={columns}
-        rows={proyectos.data?.data}
-        total={proyectos.data?.total}
-        page={list.page}
-        onPageChange={list.setPage}
-        loading={proyectos.isFetching}
-        emptyText="No se encontraron Proyectos"
-      />
+        )
+      }
+      filters={
+        <>
+          {/* Código and Nombre are searched together, on Enter or Buscar. */}
+          <Form form={form} name="proyecto-filtros" layout="vertical" onFinish={search} style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}>
+            <Form.Item name="pry_codigo" label="Código" style={{ marginBottom: 0 }}>
+              <Input allowClear placeholder="PRY-001" style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item name="pry_nombre" label="Nombre" style={{ marginBottom: 0 }}>
+              <Input allowClear placeholder="Nombre del proyecto" style={{ width: 240 }} />
+            </Form.Item>
+            <Button htmlType="submit" icon={<SearchOutlined />}>
+              Buscar
+            </Button>
+          </Form>
+          <ActivoFilter value={list.filters.pry_estado} onChange={(pry_estado) => list.setFilters({ pry_estado })} />
+        </>
+      }
+      rowKey="pry_id"
+      columns={columns}
+      rows={proyectos.data?.data}
+      total={proyectos.data?.total}
+      page={list.page}
+      onPageChange={list.setPage}
+      loading={proyectos.isFetching}
+      emptyText="No se encontraron Proyectos"
+      rowName={(p) => p.pry_nombre}
+      rowActions={rowActions}
+    >
       {popup?.kind === 'form' && <ProyectoModal pryId={popup.pryId} readOnly={readOnly} onClose={() => setPopup(null)} />}
       {popup?.kind === 'empleados' && <AsignarEmpleadosModal proyecto={popup.proyecto} onClose={() => setPopup(null)} />}
-    </>
+    </ListPage>
   );
 }
