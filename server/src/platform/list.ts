@@ -28,7 +28,7 @@ import { badRequest } from './errors.ts';
 export interface KeyPart {
   /** Expression over the paged table, never null: 'o.ord_id' (raw SQL text), sql`...`, or a Drizzle column. */
   expr: string | SQL | Column;
-  type: 'int' | 'text' | 'timestamp';
+  type: 'int' | 'text' | 'date' | 'timestamp';
 }
 
 export interface ListSpec {
@@ -36,7 +36,7 @@ export interface ListSpec {
   name: string;
   /** The table paged and counted, with its alias: sql`orden o`. Filters use that alias only. */
   from: SQL;
-  /** The order, most significant part first, all in one direction. */
+  /** The order, most significant part first, all in one direction (negate a number to sort it the other way). */
   key: KeyPart[];
   desc: boolean;
   /** Columns of a row; the tables of `join` and the page's keys `page.k0`, `page.k1`... are in reach. */
@@ -76,6 +76,7 @@ const invalidKey = () => badRequest('La página pedida no es válida; vuelva a l
 const validValue: Record<KeyPart['type'], (v: unknown) => boolean> = {
   int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
   text: (v) => typeof v === 'string' && v.length <= 500,
+  date: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v),
   timestamp: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T][\d:.]+([+-]\d\d(:?\d\d)?|Z)?$/.test(v),
 };
 

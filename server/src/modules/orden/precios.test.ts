@@ -67,6 +67,19 @@ const found = async (body: object, headers = admin) => {
 };
 
 describe('price search over past order items', () => {
+  it('moves to the next page by key through the same rows as by position (order, then its lines in order)', async () => {
+    const all = await found({ search: '', start: 0, length: 100 });
+    const byKey: PrecioItemRow[] = [];
+    let despues: string | undefined;
+    for (let start = 0; start < all.data.length; start += 3) {
+      const page = (await found({ search: '', start, length: 3, despues, contar: start === 0 })) as { data: PrecioItemRow[]; siguiente?: string };
+      byKey.push(...page.data);
+      despues = page.siguiente;
+      if (!despues) break;
+    }
+    expect(byKey).toEqual(all.data);
+  });
+
   it('matches the description ignoring case and accents, with price, supplier and order', async () => {
     const r = await found({ search: 'revision  HIDRÁULICA', start: 0, length: 10 });
     expect(r.total).toBe(2);

@@ -29,7 +29,5 @@ export function search(deps: Deps, caller: AccessProfile, f: PrecioSearchDatos) 
     pattern: f.search === '' ? null : accentPattern(f.search),
     excluir: ORE_ANULADO,
     scope: projectScope(caller),
-    start: f.start,
-    length: f.length,
-  });
+  }, f);
 }
