@@ -82,7 +82,7 @@ describe('hostile input on every /api route', () => {
   });
 
   it('answers malformed bodies with a 4xx in the envelope', async () => {
-    const bodies = ['{"a": ', '[]', 'null', '"texto"', '12', '{}', '{"__proto__": {"polluted": 1}}',
+    const bodies = ['', '{"a": ', '[]', 'null', '"texto"', '12', '{}', '{"__proto__": {"polluted": 1}}',
       '{"constructor": {"prototype": {"polluted": 1}}}', `{"x": "${'y'.repeat(100_000)}"}`, '[{"a": 1}]'];
     for (const r of routes().filter((x) => x.method !== 'GET')) {
       for (const payload of bodies) await send(r, { method: r.method, url: pathOf(r.url), payload }, payload.slice(0, 30));
@@ -138,10 +138,13 @@ describe('hostile input on every /api route', () => {
     expectNoFailures();
   }, 300_000);
 
-  it('answers a multipart request without a boundary with a 4xx on every route', async () => {
+  it('answers a multipart request without a boundary, and other content types, with a 4xx on every route', async () => {
     for (const r of routes().filter((x) => x.method !== 'GET')) {
       await send(r, { method: r.method, url: pathOf(r.url), payload: 'sin límite', contentType: 'multipart/form-data' }, 'multipart sin boundary');
       await send(r, { method: r.method, url: pathOf(r.url), payload: '--x\r\nbasura', contentType: 'multipart/form-data; boundary=x' }, 'multipart truncado');
+      for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) {
+        await send(r, { method: r.method, url: pathOf(r.url), payload: 'a=%00&b=1', contentType }, contentType);
+      }
     }
     expectNoFailures();
   }, 120_000);
