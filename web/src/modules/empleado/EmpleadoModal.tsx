@@ -1,8 +1,7 @@
 import { EmpleadoModificar, EmpleadoRegistrar, type Empleado } from '@obra/domain';
-import { Button, Form, Modal, Skeleton } from 'antd';
+import { Form } from 'antd';
 import { useLookups } from '../../app/lookups';
-import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { FormModal } from '../../ui/FormModal';
 import { useEmpleado, useModificarEmpleado, useRegistrarEmpleado } from './api';
 import { EmpleadoFields, type EmpleadoFormValues, type EmpleadoGrants } from './EmpleadoFields';
 
@@ -26,6 +25,8 @@ function payload(v: EmpleadoFormValues) {
   return { empleado: { ...v, lista_usuario_rol: v.lista_usuario_rol.map((rol_id) => ({ rol_id })) } };
 }
 
+type Payload = EmpleadoRegistrar | EmpleadoModificar;
+
 interface EmpleadoModalProps {
   /** null: a new employee. */
   empId: number | null;
@@ -35,7 +36,7 @@ interface EmpleadoModalProps {
   onClose: () => void;
 }
 
-/** Register / modify employee popup (spec 2 "Employees screen", §5). Escape closes it. */
+/** Register / modify employee popup (spec 2 "Employees screen", §5). */
 export function EmpleadoModal({ empId, grants, defaultPryId, onClose }: EmpleadoModalProps) {
   const isNew = empId === null;
   const [form] = Form.useForm<EmpleadoFormValues>();
@@ -46,67 +47,29 @@ export function EmpleadoModal({ empId, grants, defaultPryId, onClose }: Empleado
 
   const initial = isNew ? newValues(defaultPryId) : empleado.data && formValues(empleado.data);
 
-  const submit = (values: EmpleadoFormValues) => {
-    const body = payload(values);
-    if (isNew) {
-      const checked = checkForm(EmpleadoRegistrar, body, form, ['empleado']);
-      return checked && registrar.mutateAsync(body as EmpleadoRegistrar);
-    }
-    const checked = checkForm(EmpleadoModificar, body, form, ['empleado']);
-    return checked && modificar.mutateAsync(body as EmpleadoModificar);
-  };
-
-  const save = async () => {
-    // `true`: every value, also those without a field (emp_id, emp_version, the hidden user part).
-    const values = form.getFieldsValue(true) as EmpleadoFormValues;
-    // A refused save was already toasted by the query cache; the popup stays open to correct it.
-    const saved = await submit(values)?.catch(() => null);
-    if (!saved) return;
-    toast.success(saved.message);
-    onClose();
-  };
+  const save = ({ empleado: e }: Payload) => ('emp_id' in e ? modificar.mutateAsync({ empleado: e }) : registrar.mutateAsync({ empleado: e }));
 
   const onValuesChange = (changed: Partial<EmpleadoFormValues>) => {
-    clearMarksOnChange(form)(changed);
     // The login usually is the employee's own e-mail.
     if (changed.genera_usuario && !form.getFieldValue('usu_correo')) form.setFieldValue('usu_correo', form.getFieldValue('emp_email'));
   };
 
   return (
-    <Modal
-      open
-      width={800}
+    <FormModal<EmpleadoFormValues, Payload>
       title={isNew ? 'Registrar Empleado' : grants.readOnly ? 'Empleado' : 'Modificar Empleado'}
-      onCancel={onClose}
-      // The footer's 'Cerrar' and Escape close it.
-      closable={false}
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cerrar" onClick={onClose}>
-          Cerrar
-        </Button>,
-        !grants.readOnly && (
-          <Button key="guardar" type="primary" htmlType="submit" form="empleado-form" loading={registrar.isPending || modificar.isPending}>
-            Guardar
-          </Button>
-        ),
-      ]}
+      width={800}
+      form={form}
+      initialValues={lookups.data ? initial : undefined}
+      schema={isNew ? EmpleadoRegistrar : EmpleadoModificar}
+      toPayload={payload}
+      at={['empleado']}
+      onSave={save}
+      readOnly={grants.readOnly}
+      onValuesChange={onValuesChange}
+      loadError={empleado.isError ? empleado.error.message : undefined}
+      onClose={onClose}
     >
-      {initial && lookups.data ? (
-        <Form<EmpleadoFormValues>
-          id="empleado-form"
-          form={form}
-          layout="vertical"
-          disabled={grants.readOnly}
-          initialValues={initial}
-          onValuesChange={onValuesChange}
-          onFinish={() => void save()}
-        >
-          <EmpleadoFields isNew={isNew} lookups={lookups.data} grants={grants} empleado={empleado.data} />
-        </Form>
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      )}
-    </Modal>
+      {lookups.data && <EmpleadoFields isNew={isNew} lookups={lookups.data} grants={grants} empleado={empleado.data} />}
+    </FormModal>
   );
 }
