@@ -132,6 +132,8 @@ test('logistics creates a purchase order with live totals, then edits it', async
   await expect(page).toHaveURL(/\/orden\/edit\/\d+$/);
   await expect(page.getByLabel('Cantidad línea 2')).toHaveValue('10');
   await expect(page.getByRole('combobox', { name: field('Tipo de orden') })).toBeDisabled();
+  // The supplier shows by name before any search.
+  await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel(field('Proveedor')) })).toContainText('Cementos Andinos del Pacífico');
   await expect(total(page, 'total')).toContainText(soles(c.total));
   await page.getByLabel('Cantidad línea 2').fill('20');
   const c2 = calculateOrder(input('20'));

@@ -18,22 +18,30 @@ export function useProveedorOpciones(texto: string) {
   });
 }
 
+type Elegido = Pick<ProveedorOption, 'id_proveedor' | 'razon_social' | 'ruc'>;
+
 interface ProveedorSelectProps {
   id?: string;
-  value: number | null;
-  onChange: (pveId: number | null) => void;
+  /** Optional only because a Form.Item passes value and onChange itself (the order form). */
+  value?: number | null;
+  onChange?: (pveId: number | null) => void;
+  /** The supplier already chosen (an order being edited), shown by name before any search. */
+  initial?: Elegido | null;
   placeholder?: string;
   style?: CSSProperties;
+  /** How long typing must pause before searching (the order report waits 500 ms, spec 1 §9). */
+  delayMs?: number;
 }
 
 /**
  * A supplier chosen by typing part of its razón social (the order form's autocomplete), clearable.
  * The chosen supplier keeps its name while the next search lists others.
  */
-export function ProveedorSelect({ id, value, onChange, placeholder = 'Escriba la razón social', style }: ProveedorSelectProps) {
+export function ProveedorSelect(props: ProveedorSelectProps) {
+  const { id, value, onChange, initial = null, placeholder = 'Escriba la razón social', style, delayMs = SUPPLIER_SEARCH_MS } = props;
   const [texto, setTexto] = useState('');
-  const proveedores = useProveedorOpciones(useDebounced(texto, SUPPLIER_SEARCH_MS));
-  const [elegido, setElegido] = useState<ProveedorOption | null>(null);
+  const proveedores = useProveedorOpciones(useDebounced(texto, delayMs));
+  const [elegido, setElegido] = useState<Elegido | null>(initial);
   const options = [
     ...(elegido && elegido.id_proveedor === value && !proveedores.data?.some((p) => p.id_proveedor === elegido.id_proveedor) ? [elegido] : []),
     ...(proveedores.data ?? []),
@@ -51,7 +59,7 @@ export function ProveedorSelect({ id, value, onChange, placeholder = 'Escriba la
       options={options}
       onChange={(pveId: number | undefined) => {
         setElegido(proveedores.data?.find((p) => p.id_proveedor === pveId) ?? null);
-        onChange(pveId ?? null);
+        onChange?.(pveId ?? null);
       }}
       style={style}
     />

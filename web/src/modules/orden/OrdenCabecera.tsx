@@ -7,18 +7,15 @@ import {
   TIPO_DESCUENTO,
   TIPO_ORDEN,
   type OrdenDetalle,
-  type ProveedorOption,
 } from '@obra/domain';
 import { Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { LookupRows } from '../../app/lookups';
-import { useDebounced } from '../../ui/useDebounced';
-import { useProveedorOpciones, useUsuariosPorRol, type UsuarioRol } from './api';
+import { ProveedorSelect } from '../../ui/ProveedorSelect';
+import { useUsuariosPorRol, type UsuarioRol } from './api';
 import { TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';
 
-/** The supplier autocomplete waits 250 ms in the order form (spec 1 §9). */
-const SUPPLIER_SEARCH_MS = 250;
 const TIPO_OPTIONS = [TIPO_ORDEN.COMPRA, TIPO_ORDEN.SERVICIO].map((t) => ({ value: t, label: TIPO_ORDEN_NOMBRE[t] }));
 
 /** The header fields of the form (spec 1 §3 "Order", §5). */
@@ -107,9 +104,6 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
   const contabilidad = useUsuariosPorRol(ROLE.CONTABILIDAD);
   const administrador = useUsuariosPorRol(ROLE.ADMINISTRADOR);
   const gerencia = useUsuariosPorRol(ROLE.GERENCIA);
-  const [provTexto, setProvTexto] = useState('');
-  const proveedores = useProveedorOpciones(useDebounced(provTexto, SUPPLIER_SEARCH_MS));
-  const [proveedorSel, setProveedorSel] = useState<Pick<ProveedorOption, 'id_proveedor' | 'razon_social' | 'ruc'> | null>(orden?.proveedor ?? null);
   const idCondicion = Form.useWatch('id_condicion', form);
   const idMetodo = Form.useWatch('id_metodo', form);
 
@@ -124,10 +118,6 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
     });
   }, [orden, form, contabilidad.data, administrador.data, gerencia.data]);
 
-  const proveedorOptions = [
-    ...(proveedorSel && !proveedores.data?.some((p) => p.id_proveedor === proveedorSel.id_proveedor) ? [proveedorSel] : []),
-    ...(proveedores.data ?? []),
-  ].map((p) => ({ value: p.id_proveedor, label: `${p.razon_social} (${p.ruc})` }));
   const col = { xs: 24, md: 12, xl: 8 };
   const search = { optionFilterProp: 'label' } as const;
 
@@ -151,14 +141,7 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
         </Col>
         <Col {...col}>
           <Form.Item label="Proveedor" name="id_proveedor" rules={required}>
-            <Select
-              placeholder="Escriba la razón social"
-              showSearch={{ filterOption: false, onSearch: setProvTexto }}
-              loading={proveedores.isFetching}
-              notFoundContent={provTexto.trim() ? (proveedores.isFetching ? 'Buscando...' : 'No se encontraron proveedores') : 'Escriba la razón social'}
-              options={proveedorOptions}
-              onChange={(id: number) => setProveedorSel(proveedores.data?.find((p) => p.id_proveedor === id) ?? proveedorSel)}
-            />
+            <ProveedorSelect initial={orden?.proveedor ?? null} />
           </Form.Item>
         </Col>
         {!servicio && (

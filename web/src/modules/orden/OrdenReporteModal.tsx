@@ -1,11 +1,9 @@
 import { FileExcelOutlined } from '@ant-design/icons';
-import { OrdenReporte, REPORTE_ARCHIVO, TIPO_ORDEN, TIPO_REPORTE, type OrdenReporteInput, type ProveedorOption } from '@obra/domain';
+import { OrdenReporte, REPORTE_ARCHIVO, TIPO_ORDEN, TIPO_REPORTE, type OrdenReporteInput } from '@obra/domain';
 import { Button, Col, DatePicker, Form, Modal, Radio, Row, Select } from 'antd';
-import { useState } from 'react';
 import { useLookups } from '../../app/lookups';
 import { toast } from '../../ui/toast';
-import { useDebounced } from '../../ui/useDebounced';
-import { useProveedorOpciones } from './api';
+import { ProveedorSelect } from '../../ui/ProveedorSelect';
 import { ReporteProgreso } from './ReporteProgreso';
 import { limaMonth, rangeBody, useCategorias, useTiposProducto, useXlsxDownload, type Rango } from './reporte-api';
 
@@ -39,14 +37,6 @@ export function OrdenReporteModal({ open, onClose }: { open: boolean; onClose: (
   const categorias = useCategorias(open);
   const categoria = Form.useWatch('categoria_producto', form);
   const tipos = useTiposProducto(categoria);
-  const [provTexto, setProvTexto] = useState('');
-  const proveedores = useProveedorOpciones(useDebounced(provTexto, SUPPLIER_SEARCH_MS));
-  const [proveedorSel, setProveedorSel] = useState<ProveedorOption | null>(null);
-  // The chosen supplier keeps its name while the next search lists others.
-  const proveedorOptions = [
-    ...(proveedorSel && !proveedores.data?.some((p) => p.id_proveedor === proveedorSel.id_proveedor) ? [proveedorSel] : []),
-    ...(proveedores.data ?? []),
-  ].map((p) => ({ value: p.id_proveedor, label: `${p.razon_social} (${p.ruc})` }));
 
   const close = () => {
     descarga.cancel();
@@ -119,15 +109,7 @@ export function OrdenReporteModal({ open, onClose }: { open: boolean; onClose: (
           />
         </Form.Item>
         <Form.Item name="proveedor" label="Proveedor">
-          <Select
-            allowClear
-            placeholder="Escriba la razón social"
-            showSearch={{ filterOption: false, onSearch: setProvTexto }}
-            loading={proveedores.isFetching}
-            notFoundContent={provTexto.trim() ? (proveedores.isFetching ? 'Buscando...' : 'No se encontraron proveedores') : 'Escriba la razón social'}
-            options={proveedorOptions}
-            onChange={(id: number | undefined) => setProveedorSel(proveedores.data?.find((p) => p.id_proveedor === id) ?? null)}
-          />
+          <ProveedorSelect delayMs={SUPPLIER_SEARCH_MS} />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>

@@ -70,9 +70,6 @@ export function useUsuariosPorRol(idRole: number) {
   });
 }
 
-/** Supplier autocomplete (`/proveedor/get-proveedor {razon_social}`), shared with the supplier filter of other screens. */
-export { useProveedorOpciones } from '../../ui/ProveedorSelect';
-
 /** Product quick search of the catalogue (`/productoVendor/buscarRapido`); '' asks nothing. */
 export function useProductoBusqueda(texto: string) {
   const t = texto.trim();
