@@ -55,13 +55,20 @@ export function pagosWhere(desde: string, hasta: string, scope: ProjectScope): S
     and (o.coc_id = any(${intArray(CONDICIONES_CON_PAGOS)}) or exists (select 1 from orden_pago g where g.ord_id = o.ord_id))`;
 }
 
-/** The next `limit` order ids after `after` that meet `where`, in id order. */
-export async function nextIds(db: Executor, where: SQL, after: number, limit: number): Promise<number[]> {
-  const rows = await selectRows<{ id: number }>(db, sql`
-    select o.ord_id as id from orden o join centro_costo c on c.cec_id = o.cec_id
-    where o.ord_id > ${after} and ${where} order by o.ord_id limit ${limit}`);
-  return rows.map((r) => Number(r.id));
+/** One batch of a report: the next `limit` orders after the id `after` that meet `where`. */
+export interface Batch {
+  where: SQL;
+  after: number;
+  limit: number;
 }
+
+/**
+ * The batch's order ids, in id order (keyset on the primary key), as the CTE `ids` its rows
+ * query joins: one statement per batch, the ids never leave the database.
+ */
+const idsCte = (b: Batch) => sql`with ids as (
+  select o.ord_id from orden o join centro_costo c on c.cec_id = o.cec_id
+  where o.ord_id > ${b.after} and ${b.where} order by o.ord_id limit ${b.limit})`;
 
 /** The columns both reports repeat for an order. */
 const ORDEN_COLUMNAS = sql`o.ord_id, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
@@ -105,15 +112,15 @@ export interface ReporteOrdenRow extends OrdenCols {
 const limaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')`);
 
 /** Report type 1: one row per order (with its taxes by type and its approvals), in id order. */
-export function ordenRows(db: Executor, ids: number[]): Promise<ReporteOrdenRow[]> {
-  return selectRows<ReporteOrdenRow>(db, sql`
+export function ordenRows(db: Executor, b: Batch): Promise<ReporteOrdenRow[]> {
+  return selectRows<ReporteOrdenRow>(db, sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_sin_impuesto::text as base,
       t.igv::text as igv, t.detraccion::text as detraccion, t.retencion::text as retencion,
       t.percepcion::text as percepcion, t.otros::text as otros, o.ord_monto_con_impuesto::text as total,
       ur.usu_nombre || ' ' || ur.usu_apellido as registrado_por,
       ug.usu_nombre || ' ' || ug.usu_apellido as aprobado_gerencia, ${limaTime('o.ord_fecha_aprobacion_gerencia')} as fecha_gerencia,
       uc.usu_nombre || ' ' || uc.usu_apellido as aprobado_contabilidad, ${limaTime('o.ord_fecha_aprobacion_contabilidad')} as fecha_contabilidad
-    from orden o ${ORDEN_JOINS}
+    from ids join orden o on o.ord_id = ids.ord_id ${ORDEN_JOINS}
       join usuario ur on ur.usu_id = o.ord_usu_registrador
       left join usuario ug on ug.usu_id = o.ord_usu_aprobador_gerencia
       left join usuario uc on uc.usu_id = o.ord_usu_aprobador_contabilidad
@@ -124,7 +131,6 @@ export function ordenRows(db: Executor, ids: number[]): Promise<ReporteOrdenRow[
           coalesce(sum(x.ori_valor_aplicado) filter (where x.ori_tipo = 3), 0) as percepcion,
           coalesce(sum(x.ori_valor_aplicado) filter (where x.ori_tipo > 4), 0) as otros
         from orden_impuesto x where x.ord_id = o.ord_id) t
-    where o.ord_id = any(${intArray(ids)})
     order by o.ord_id`);
 }
 
@@ -141,20 +147,20 @@ export interface ReporteItemRow extends OrdenCols {
 }
 
 /** Report type 2: the lines of the given orders (only those matching the product filter), in order. */
-export function itemRows(db: Executor, ids: number[], f: ReporteFilter): Promise<ReporteItemRow[]> {
+export function itemRows(db: Executor, b: Batch, f: ReporteFilter): Promise<ReporteItemRow[]> {
   const producto = productoSql(f);
-  return selectRows<ReporteItemRow>(db, sql`
+  return selectRows<ReporteItemRow>(db, sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, i.oci_orden as linea, ma.mar_nombre as marca, i.oci_descripcion as descripcion,
       u.unm_simbolo as unidad, i.oci_cantidad::text as cantidad, i.oci_precio_unitario::text as precio_unitario,
       i.oci_importe::text as subtotal, cat.cat_nombre as categoria, tip.tip_nombre as tipo_producto
-    from orden o ${ORDEN_JOINS}
+    from ids join orden o on o.ord_id = ids.ord_id ${ORDEN_JOINS}
       join orden_item i on i.ord_id = o.ord_id
       join unidad_medida u on u.unm_id = i.unm_id
       left join marca ma on ma.mar_id = i.mar_id
       left join producto p on p.prv_id = i.prv_id
       left join categoria_producto cat on cat.cat_id = p.cat_id
       left join tipo_producto tip on tip.tip_id = p.tip_id
-    where o.ord_id = any(${intArray(ids)}) ${producto ? sql`and ${producto}` : sql``}
+    ${producto ? sql`where ${producto}` : sql``}
     order by o.ord_id, i.oci_orden`);
 }
 
@@ -229,14 +235,13 @@ const PAGO_SUMAS = sql`cross join lateral (
     from orden_pago g where g.ord_id = o.ord_id) s`;
 
 /** The purchase-versus-payment rows of the given orders, in id order. */
-export function pagoRows(db: Executor, ids: number[]): Promise<ReportePagoRow[]> {
-  return selectRows<ReportePagoRow>(db, sql`
+export function pagoRows(db: Executor, b: Batch): Promise<ReportePagoRow[]> {
+  return selectRows<ReportePagoRow>(db, sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_con_impuesto::text as total, d.pagable::text as pagable,
       s.registrado::text as registrado, s.aprobado::text as aprobado, s.depositado::text as depositado,
       (d.pagable - s.comprometido)::text as saldo,
       case when d.pagable = 0 then null else round(s.depositado * 100 / d.pagable, 2)::text end as porcentaje
-    from orden o ${ORDEN_JOINS} ${PAGO_SUMAS}
-    where o.ord_id = any(${intArray(ids)})
+    from ids join orden o on o.ord_id = ids.ord_id ${ORDEN_JOINS} ${PAGO_SUMAS}
     order by o.ord_id`);
 }
 

@@ -20,23 +20,28 @@ export const REPORTE_BATCH = 1000;
 
 const tipoNombre = (tipo: number) => ORDER_TYPES.find((t) => t.id === tipo)?.descripcion ?? String(tipo);
 
+/** Orders in `rows` (one or more rows each, in id order). */
+function ordersIn(rows: { ord_id: number }[]): number {
+  let n = 0;
+  for (let i = 0; i < rows.length; i++) if (i === 0 || rows[i].ord_id !== rows[i - 1].ord_id) n++;
+  return n;
+}
+
 /**
- * The batches of rows of the orders meeting `where`, read `REPORTE_BATCH` ids at a time. The next
- * batch is read while the caller writes the current one, so on a database server the reading and
- * the writing overlap instead of adding up; at most two batches are held.
+ * The batches of rows of the orders meeting `where`, `REPORTE_BATCH` orders at a time, each one
+ * statement (keyset on the id). Every order of a batch gives at least one row (the product filter
+ * of the lines report is also an order condition), so a batch with fewer orders is the last. The
+ * next batch is read while the caller writes the current one, so on a database server reading and
+ * writing overlap instead of adding up; at most two batches are held.
  */
-async function* batches<R>(db: Executor, where: SQL, rowsOf: (ids: number[]) => Promise<R[]>): AsyncGenerator<R[]> {
-  const read = async (after: number) => {
-    const ids = await q.nextIds(db, where, after, REPORTE_BATCH);
-    return { ids, rows: ids.length ? await rowsOf(ids) : [] };
-  };
-  let next = read(0);
+async function* batches<R extends { ord_id: number }>(where: SQL, rowsOf: (b: q.Batch) => Promise<R[]>): AsyncGenerator<R[]> {
+  let next = rowsOf({ where, after: 0, limit: REPORTE_BATCH });
   for (;;) {
-    const { ids, rows } = await next;
-    if (ids.length === 0) return;
-    const more = ids.length === REPORTE_BATCH;
+    const rows = await next;
+    if (rows.length === 0) return;
+    const more = ordersIn(rows) === REPORTE_BATCH;
     if (more) {
-      next = read(ids[ids.length - 1]);
+      next = rowsOf({ where, after: rows[rows.length - 1].ord_id, limit: REPORTE_BATCH });
       // If the download stops before this batch is wanted, its failure has nobody to tell.
       next.catch(() => {});
     }
@@ -122,7 +127,7 @@ export function withOrdenReport<T>(db: Executor, f: q.ReporteFilter, tipoReporte
       filename: REPORTE_ARCHIVO,
       sheet: 'Productos',
       columns: ITEM_COLUMNS,
-      batches: batches(db, where, (ids) => q.itemRows(db, ids, f)),
+      batches: batches(where, (b) => q.itemRows(db, b, f)),
       footer: async () => (await q.totalesItem(db, f)).map((t) => footerRow(ITEM_COLUMNS, totalLabel(t.moneda), { Subtotal: t.subtotal })),
     });
   }
@@ -130,7 +135,7 @@ export function withOrdenReport<T>(db: Executor, f: q.ReporteFilter, tipoReporte
     filename: REPORTE_ARCHIVO,
     sheet: 'Órdenes',
     columns: ORDEN_COLUMNS,
-    batches: batches(db, where, (ids) => q.ordenRows(db, ids)),
+    batches: batches(where, (b) => q.ordenRows(db, b)),
     footer: async () => (await q.totalesOrden(db, f)).map((t) => footerRow(ORDEN_COLUMNS, totalLabel(t.moneda), {
       'Base imponible': t.base, IGV: t.igv, Detracción: t.detraccion, Retención: t.retencion, Percepción: t.percepcion,
       'Otros impuestos': t.otros, Total: t.total,
@@ -166,7 +171,7 @@ export function pagosReport(deps: Deps, caller: AccessProfile, input: OrdenPagos
     filename: REPORTE_PAGOS_ARCHIVO,
     sheet: 'Órdenes y pagos',
     columns: PAGO_COLUMNS,
-    batches: batches(db, where, (ids) => q.pagoRows(db, ids)),
+    batches: batches(where, (b) => q.pagoRows(db, b)),
     footer: async () => (await q.totalesPago(db, where)).map((t) => footerRow(PAGO_COLUMNS, `Total ${t.moneda}`, {
       'Total orden': t.total, 'Total a pagar': t.pagable, 'Órdenes de pago registradas': t.registrado, Aprobadas: t.aprobado, Depositadas: t.depositado, Saldo: t.saldo,
     })),
