@@ -2,6 +2,7 @@ import type { OrdenPagoRow, Paged } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { ordenPago } from '../../db/schema/index.ts';
+import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 
 /** The caller's scope on the project of the order's cost centre (alias `c`). */
@@ -136,15 +137,19 @@ export async function obtener(db: Executor, opgId: number, scope: ProjectScope):
   return r;
 }
 
-/** Payment orders of the orders of one supplier, newest first, paged in SQL within the caller's scope. */
-export async function listByProveedor(db: Executor, f: { pve_id: number; scope: ProjectScope; start: number; length: number }): Promise<Paged<OrdenPagoRow>> {
-  const cond = sql`o.pve_id = ${f.pve_id} and ${scopeSql(f.scope)}`;
-  const [data, [{ total }]] = await Promise.all([
-    selectRows<OrdenPagoRow>(db, sql`${ROW} where ${cond} order by p.opg_id desc limit ${f.length} offset ${f.start}`),
-    selectRows<{ total: number }>(db, sql`
-      select count(*)::int as total from orden_pago p join orden o on o.ord_id = p.ord_id join centro_costo c on c.cec_id = o.cec_id where ${cond}`),
-  ]);
-  return { data, total: Number(total) };
+/** Payment orders of one supplier's orders, newest first (platform/list.ts); the filter reaches the order and its cost centre. */
+const porProveedorList: ListSpec = {
+  name: 'orden_pago_proveedor',
+  from: sql`orden_pago p join orden o on o.ord_id = p.ord_id join centro_costo c on c.cec_id = o.cec_id`,
+  key: [{ expr: sql`p.opg_id`, type: 'int' }],
+  desc: true,
+  columns: ROW_COLUMNS,
+  join: sql`join orden_pago p on p.opg_id = page.k0 ${ROW_JOINS}`,
+};
+
+/** Payment orders of the orders of one supplier, within the caller's scope. */
+export function listByProveedor(db: Executor, f: { pve_id: number; scope: ProjectScope }, page: ListRequest): Promise<Paged<OrdenPagoRow>> {
+  return listPage<OrdenPagoRow>(db, porProveedorList, [sql`o.pve_id = ${f.pve_id}`, scopeSql(f.scope)], page);
 }
 
 /** The purchase order as seen by payment orders (spec 1 §3), before balance and permissions; undefined outside scope. */

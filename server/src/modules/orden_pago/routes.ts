@@ -34,7 +34,7 @@ export default async function ordenPagoRoutes(fastify: FastifyInstance, deps: De
     async (req) => ok(await service.buscar(deps, caller(req), req.body.orden_pago.ord_id)));
 
   app.post('/ordenPago/buscarxProveedorOrdenCompra', { ...read, schema: { tags, body: OrdenPagoPorProveedor } },
-    async (req) => ok(await service.porProveedor(deps, caller(req), { pve_id: req.body.orden_pago.pve_id, start: req.body.start, length: req.body.length })));
+    async (req) => ok(await service.porProveedor(deps, caller(req), { ...req.body, pve_id: req.body.orden_pago.pve_id })));
 
   app.post('/ordenPago/obtener', { ...read, schema: { tags, body: OrdenPagoId } },
     async (req) => ok(await service.obtener(deps, caller(req), req.body.orden_pago.opg_id)));

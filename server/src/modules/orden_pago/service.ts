@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
+import type { ListRequest } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import { applyDeposits } from '../orden/estados.ts';
 import * as q from './queries.ts';
@@ -192,8 +193,8 @@ export async function buscar(deps: Deps, caller: AccessProfile, ordId: number) {
   return q.listByOrden(deps.database.db, ordId);
 }
 
-export function porProveedor(deps: Deps, caller: AccessProfile, f: { pve_id: number; start: number; length: number }) {
-  return q.listByProveedor(deps.database.db, { ...f, scope: projectScope(caller) });
+export function porProveedor(deps: Deps, caller: AccessProfile, f: ListRequest & { pve_id: number }) {
+  return q.listByProveedor(deps.database.db, { pve_id: f.pve_id, scope: projectScope(caller) }, f);
 }
 
 /** The purchase order as seen by payment orders (spec 1 §3), with its balance and whether the caller may add one. */
