@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
-import { createDeps, openConfiguredDatabase } from './bootstrap.ts';
+import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { addressesToOpen, readAccounts, startupLines } from './startup.ts';
 
@@ -42,3 +42,4 @@ app.log.info({
   startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000),
 }, `Obra ${config.appVersion} escuchando`);
 for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
+refreshStatistics(database).catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
