@@ -61,7 +61,7 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await expect(page.getByText('Ya existe un centro de costo con ese código')).toBeHidden();
   await shot(page, 'centro-costo-editar');
   await edit.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se actualizo el centro de costo')).toBeVisible();
+  await expect(page.getByText('Se actualizó el centro de costo')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Ensayos de resistencia de probetas y testigos' })).toBeVisible();
   await expect(row.getByRole('img', { name: 'Inactivo' })).toBeVisible();
 
@@ -106,7 +106,7 @@ test('saving over someone else\'s change shows the server\'s message, and works 
   await expect(edit.getByLabel('Descripción')).toHaveValue('Laboratorio de calidad y ensayos');
   await edit.getByLabel('Descripción').fill('Laboratorio central');
   await edit.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se actualizo el centro de costo')).toBeVisible();
+  await expect(page.getByText('Se actualizó el centro de costo')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Laboratorio central' })).toBeVisible();
 });
 

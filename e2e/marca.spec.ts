@@ -62,7 +62,7 @@ test('logistics adds, finds and deletes a brand', async ({ page }) => {
   await page.getByRole('button', { name: 'Eliminar Cementos Yura' }).click();
   await shot(page, 'marca-eliminar');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText('Se elimino la marca Cementos Yura')).toBeVisible();
+  await expect(page.getByText('Se eliminó la marca Cementos Yura')).toBeVisible();
   await expect(page.getByText('No se encontraron Marcas')).toBeVisible();
   await expect(confirm).toBeHidden();
   await shot(page, 'marcas-vacio');

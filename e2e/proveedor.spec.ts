@@ -63,7 +63,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await expect(dialog.locator('.ant-select', { hasText: 'Perú' })).toBeVisible();
   await still(page, 'proveedor-nuevo');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se registro el proveedor').first()).toBeVisible();
+  await expect(page.getByText('Se registró el proveedor').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The same RUC again is refused by the server.
@@ -90,7 +90,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await edit.getByLabel('Crítico').check();
   await still(page, 'proveedor-modificar');
   await edit.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se actualizo el proveedor').first()).toBeVisible();
+  await expect(page.getByText('Se actualizó el proveedor').first()).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(RAZON) });
   await expect(row.getByRole('cell', { name: '987 111 222' })).toBeVisible();
   await expect(row.getByText('Sí').first()).toBeVisible();
@@ -111,7 +111,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await expect(cuentas.getByText('El CCI debe empezar con 003, el código del banco seleccionado')).toBeVisible();
   await cuentas.getByLabel('CCI').fill('003-200-003004567890-12');
   await cuentas.getByRole('button', { name: 'Agregar' }).click();
-  await expect(page.getByText('Se agrego la cuenta').first()).toBeVisible();
+  await expect(page.getByText('Se agregó la cuenta').first()).toBeVisible();
   const cuenta = cuentas.getByRole('row', { name: /200-3004567890/ });
   await expect(cuenta.getByText('003-200-003004567890-12')).toBeVisible();
   await expect(cuenta.getByRole('cell', { name: 'Dólares ($)' })).toBeVisible();
@@ -119,7 +119,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   await cuenta.getByRole('button', { name: 'Eliminar cuenta 200-3004567890' }).click();
   const confirmCuenta = page.getByRole('dialog', { name: /¿Desea eliminar la cuenta/ });
   await confirmCuenta.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText('Se elimino la cuenta').first()).toBeVisible();
+  await expect(page.getByText('Se eliminó la cuenta').first()).toBeVisible();
   await expect(confirmCuenta).toBeHidden();
   await expect(cuentas.getByText('El proveedor no tiene cuentas registradas')).toBeVisible();
   await closeWithEscape(page, cuentas);
@@ -129,7 +129,7 @@ test('an administrator registers a supplier, modifies it, manages its accounts a
   const confirm = page.getByRole('dialog', { name: `¿Desea eliminar al proveedor ${RAZON}?` });
   await still(page, 'proveedor-eliminar');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText(`Se elimino al proveedor ${RAZON}`).first()).toBeVisible();
+  await expect(page.getByText(`Se eliminó al proveedor ${RAZON}`).first()).toBeVisible();
   await expect(page.getByText('No se encontraron Proveedores')).toBeVisible();
 
   // A supplier with a portal user cannot be deleted.

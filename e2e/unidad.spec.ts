@@ -26,7 +26,7 @@ test('inventory adds, finds and deletes a unit of measure', async ({ page }) => 
   await expect(dialog.getByText('El campo es requerido')).toBeHidden();
   await shot(page, 'unidad-nueva');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se agrego la unidad')).toBeVisible();
+  await expect(page.getByText('Se agregó la unidad')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // A symbol already in use (any case) is refused; the popup stays open.
@@ -49,7 +49,7 @@ test('inventory adds, finds and deletes a unit of measure', async ({ page }) => 
   await page.getByRole('button', { name: 'Eliminar PLG' }).click();
   const confirm = page.getByRole('dialog', { name: '¿Desea eliminar la unidad PLG (Pulgada)?' });
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText('Se elimino la unidad PLG')).toBeVisible();
+  await expect(page.getByText('Se eliminó la unidad PLG')).toBeVisible();
   await expect(page.getByText('No se encontraron Unidades')).toBeVisible();
   await expect(confirm).toBeHidden();
   await shot(page, 'unidades-vacio');

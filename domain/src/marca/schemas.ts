@@ -37,7 +37,7 @@ export interface MarcaRow {
 export const MARCA_MSG = {
   prompt: 'Ingrese Nueva Marca:',
   added: 'Se agrego la marca',
-  deleted: (nombre: string) => `Se elimino la marca ${nombre}`,
+  deleted: (nombre: string) => `Se eliminó la marca ${nombre}`,
   deleteFailed: 'Ocurrio un problema al eliminar la marca',
   empty: 'No se encontraron Marcas',
   nameTaken: 'Ya existe una marca con ese nombre',

@@ -17,9 +17,9 @@ const flag = (byDefault: 0 | 1) =>
 export const PAIS_PERU = 1;
 
 export const PROVEEDOR_MSG = {
-  added: 'Se registro el proveedor',
-  updated: 'Se actualizo el proveedor',
-  deleted: (razonSocial: string) => `Se elimino al proveedor ${razonSocial}`,
+  added: 'Se registró el proveedor',
+  updated: 'Se actualizó el proveedor',
+  deleted: (razonSocial: string) => `Se eliminó al proveedor ${razonSocial}`,
   deleteFailed: 'Ocurrio un problema al eliminar al proveedor',
   empty: 'No se encontraron Proveedores',
   notFound: 'No se encontró el proveedor',
@@ -30,8 +30,8 @@ export const PROVEEDOR_MSG = {
   unknownCountry: 'El país seleccionado no existe',
   phone: 'El teléfono solo admite números, espacios y los signos + - ( ) / #',
   detraccion: 'La cuenta de detracción solo admite números y guiones',
-  accountAdded: 'Se agrego la cuenta',
-  accountDeleted: 'Se elimino la cuenta',
+  accountAdded: 'Se agregó la cuenta',
+  accountDeleted: 'Se eliminó la cuenta',
   accountDeleteFailed: 'Ocurrio un problema al eliminar la cuenta',
   accountNotFound: 'No se encontró la cuenta',
   accountsEmpty: 'El proveedor no tiene cuentas registradas',

@@ -38,8 +38,8 @@ export interface UnidadRow {
 }
 
 export const UNIDAD_MSG = {
-  added: 'Se agrego la unidad',
-  deleted: (simbolo: string) => `Se elimino la unidad ${simbolo}`,
+  added: 'Se agregó la unidad',
+  deleted: (simbolo: string) => `Se eliminó la unidad ${simbolo}`,
   deleteFailed: 'Ocurrio un problema al eliminar la unidad',
   empty: 'No se encontraron Unidades',
   symbolTaken: 'Ya existe una unidad con ese símbolo',

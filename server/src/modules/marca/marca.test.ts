@@ -101,7 +101,7 @@ describe('marca', () => {
   it('deletes an unused brand, then answers 404 for it', async () => {
     const res = await call('DELETE', 'marca/delete', { id_marca: id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se elimino la marca Cementos Yura', data: { id_marca: id } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se eliminó la marca Cementos Yura', data: { id_marca: id } });
     expect((await list({ search: 'yura' })).total).toBe(0);
     const again = await call('DELETE', 'marca/delete', { id_marca: id });
     expect(again.statusCode).toBe(404);

@@ -243,7 +243,7 @@ describe('/proveedor/delete', () => {
     await call('POST', 'cuenta-proveedor/add', { ...account, id_proveedor: id });
     const res = await call('DELETE', 'proveedor/delete', { id_proveedor: id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Se elimino al proveedor Para Borrar S.A.C.');
+    expect(res.json().message).toBe('Se eliminó al proveedor Para Borrar S.A.C.');
     expect((await call('POST', 'proveedor/obtener', { id_proveedor: id })).statusCode).toBe(404);
     expect((await call('DELETE', 'proveedor/delete', { id_proveedor: id })).statusCode).toBe(404);
   });

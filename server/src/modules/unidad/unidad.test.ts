@@ -31,7 +31,7 @@ describe('unidad', () => {
   it('adds a unit and finds it by symbol or description', async () => {
     const res = await call('POST', 'unidad/new', { simbolo: ' PLG ', unidad: ' Pulgada   lineal ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego la unidad', data: { simbolo: 'PLG', descripcion: 'Pulgada lineal' } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agregó la unidad', data: { simbolo: 'PLG', descripcion: 'Pulgada lineal' } });
     id = res.json().data.id_unidad;
     expect(await list({ search: 'plg', start: 0, length: 10 })).toEqual({ data: [{ id_unidad: id, simbolo: 'PLG', descripcion: 'Pulgada lineal' }], total: 1, total_exacto: true });
     expect((await list({ search: 'pulgada' })).data[0].id_unidad).toBe(id);
@@ -99,7 +99,7 @@ describe('unidad', () => {
   it('deletes an unused unit, then answers 404 for it', async () => {
     const res = await call('DELETE', 'unidad/delete', { id_unidad: id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se elimino la unidad PLG', data: { id_unidad: id } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se eliminó la unidad PLG', data: { id_unidad: id } });
     expect((await list({ search: 'plg' })).total).toBe(0);
     const again = await call('DELETE', 'unidad/delete', { id_unidad: id });
     expect(again.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
+import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
 import { StatusTag } from '../../ui/StatusTag';
@@ -67,13 +68,21 @@ export function ProyectoPage() {
       filters={
         <>
           {/* Código and Nombre are searched together, on Enter or Buscar. */}
-          <Form form={form} name="proyecto-filtros" layout="vertical" onFinish={search} style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}>
-            <Form.Item name="pry_codigo" label="Código" style={{ marginBottom: 0 }}>
-              <Input allowClear placeholder="PRY-001" style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item name="pry_nombre" label="Nombre" style={{ marginBottom: 0 }}>
-              <Input allowClear placeholder="Nombre del proyecto" style={{ width: 240 }} />
-            </Form.Item>
+          <Form form={form} name="proyecto-filtros" onFinish={search} style={{ display: 'flex', gap: 12, alignItems: 'flex-end' }}>
+            <FilterField label="Código">
+              {(id) => (
+                <Form.Item name="pry_codigo" noStyle>
+                  <Input id={id} allowClear placeholder="PRY-001" style={{ width: 150 }} />
+                </Form.Item>
+              )}
+            </FilterField>
+            <FilterField label="Nombre">
+              {(id) => (
+                <Form.Item name="pry_nombre" noStyle>
+                  <Input id={id} allowClear placeholder="Nombre del proyecto" style={{ width: 240 }} />
+                </Form.Item>
+              )}
+            </FilterField>
             <Button htmlType="submit" icon={<SearchOutlined />}>
               Buscar
             </Button>
