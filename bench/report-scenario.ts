@@ -33,12 +33,20 @@ interface Measure {
   bytes: number;
   rssBeforeMb: number;
   rssPeakMb: number;
+  /** CPU seconds of the product process during the download (the rest is the database's, or waiting). */
+  cpu: number;
 }
 
+/** CPU seconds used so far by the process (user + system, all its threads). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1000;
 
 async function download(base: string, token: string, pid: number, c: Case): Promise<Omit<Measure, 'side' | 'case'>> {
   const rssBeforeMb = rssMb(pid);
+  const cpuBefore = cpuSeconds(pid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => { rssPeakMb = Math.max(rssPeakMb, rssMb(pid)); }, 10);
   const started = performance.now();
@@ -52,7 +60,7 @@ async function download(base: string, token: string, pid: number, c: Case): Prom
     let bytes = 0;
     const reader = res.body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-    return { seconds: (performance.now() - started) / 1000, bytes, rssBeforeMb, rssPeakMb };
+    return { seconds: (performance.now() - started) / 1000, bytes, rssBeforeMb, rssPeakMb, cpu: cpuSeconds(pid) - cpuBefore };
   } finally {
     clearInterval(sampler);
   }
@@ -110,8 +118,8 @@ export async function runReport(argv: string[]): Promise<void> {
   out();
   for (const s of sides) out(`- ${s.label}: ${s.checkout}`);
   out();
-  out('| report | rows | checkout | seconds (median) | range | rows/s | size MB | RSS before MB | RSS peak MB | growth MB (median) |');
-  out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  out('| report | rows | checkout | seconds (median) | range | rows/s | size MB | product CPU s | RSS before MB | RSS peak MB | growth MB (median) |');
+  out('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const ratios: string[] = [];
   for (const c of cases) {
     const rows = await rowsOf(target.databaseUrl, c);
@@ -122,7 +130,7 @@ export async function runReport(argv: string[]): Promise<void> {
       secs[side.label] = median(t);
       out(`| ${c.name} | ${rows} | ${side.label} | ${median(t).toFixed(1)} | ${Math.min(...t).toFixed(1)}–${Math.max(...t).toFixed(1)} | `
         + `${rows === '—' ? '—' : (Number(rows) / median(t)).toFixed(0)} | ${(median(rs.map((r) => r.bytes)) / 1e6).toFixed(1)} | `
-        + `${median(rs.map((r) => r.rssBeforeMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb - r.rssBeforeMb)).toFixed(0)} |`);
+        + `${median(rs.map((r) => r.cpu)).toFixed(1)} | ${median(rs.map((r) => r.rssBeforeMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb)).toFixed(0)} | ${median(rs.map((r) => r.rssPeakMb - r.rssBeforeMb)).toFixed(0)} |`);
     }
     if (secs.before) ratios.push(`| ${c.name} | ${(secs.after / secs.before).toFixed(2)} |`);
   }
