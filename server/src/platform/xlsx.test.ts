@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -149,7 +151,11 @@ describe('xlsx loads under hostile files', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
-  it('stops reading at the row limit, before the rest of the sheet', async () => {
+  it('stops reading at the row limit, before the rest of the sheet, leaving no temporary file', async () => {
+    const parked = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
+    const parkedBefore = parked();
+    const excelOrder = await templateXlsx('Productos', columns, Array.from({ length: 6000 }, (_, i) => ({ nombre: `P${i}`, categoria: 'C', stock: 1 })));
+    expect((await refusal(readXlsxRows(excelOrder, columns))).message).toBe('El archivo no debe tener más de 5000 filas');
     const big = await bombWorkbook(200_000);
     const before = process.memoryUsage().rss;
     const started = Date.now();
@@ -157,6 +163,7 @@ describe('xlsx loads under hostile files', () => {
     expect(err.message).toBe('El archivo no debe tener más de 5000 filas');
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(parked()).toBe(parkedBefore);
   });
 
   it('refuses an archive whose index hides an entry from the check', async () => {

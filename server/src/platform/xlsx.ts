@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from './errors.ts';
 import type { UploadRule } from './files.ts';
-import { ZipRefused, checkZip } from './zip-limits.ts';
+import { ZipRefused, checkZip, withEntriesFirst } from './zip-limits.ts';
 
 /**
  * Spreadsheet loads (products, employees, ...): a downloadable template, then the user's
@@ -92,6 +92,9 @@ const TOO_LARGE = 'El archivo contiene demasiados datos; divídalo en archivos m
 async function* firstSheetRows(buffer: Buffer): AsyncGenerator<ExcelJS.Row> {
   const input = Readable.from([buffer]);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  // A workbook without shared strings (inline text, numbers only) would also make exceljs park
+  // each sheet in a temporary file, left behind when reading stops early: start with none.
+  Object.assign(reader, { sharedStrings: [] });
   try {
     for await (const sheet of reader) {
       yield* sheet;
@@ -113,8 +116,10 @@ export async function readXlsxRows(
   columns: XlsxColumn[],
   limit = { rows: MAX_XLSX_ROWS, message: `El archivo no debe tener más de ${MAX_XLSX_ROWS} filas` },
 ): Promise<SheetRow[]> {
+  let workbook: Buffer;
   try {
-    await checkZip(buffer);
+    // Everything but the sheets first, so that no sheet waits in a temporary file.
+    workbook = withEntriesFirst(buffer, await checkZip(buffer), (name) => !name.startsWith('xl/worksheets/'));
   } catch (err) {
     if (err instanceof ZipRefused) throw badRequest(err.reason === 'too-large' ? TOO_LARGE : UNREADABLE);
     throw err;
@@ -122,7 +127,7 @@ export async function readXlsxRows(
   const rows: SheetRow[] = [];
   let position: Map<string, number> | null = null;
   try {
-    for await (const row of firstSheetRows(buffer)) {
+    for await (const row of firstSheetRows(workbook)) {
       if (!position) position = headerPositions(row, columns);
       if (row.number === 1) continue;
       const values: Record<string, string> = {};

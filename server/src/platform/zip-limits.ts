@@ -24,9 +24,14 @@ export class ZipRefused extends Error {
 }
 
 interface Entry {
+  name: string;
   method: number;
   compressedSize: number;
   localOffset: number;
+  /** Its record in the central directory, copied as is when the archive is reordered. */
+  central: Buffer;
+  /** Where its local header, data and descriptor end (set by the walk in file order). */
+  end?: number;
 }
 
 const EOCD = 0x06054b50;
@@ -50,10 +55,18 @@ function entriesOf(zip: Buffer, limits: ZipLimits): Entry[] {
     const flags = zip.readUInt16LE(p + 8);
     // Encrypted entries and zip64 sizes (0xffffffff) have no place in a 5 MB workbook.
     if (flags & 1) throw new ZipRefused('invalid');
-    const entry = { method: zip.readUInt16LE(p + 10), compressedSize: zip.readUInt32LE(p + 20), localOffset: zip.readUInt32LE(p + 42) };
+    const nameLength = zip.readUInt16LE(p + 28);
+    const next = p + 46 + nameLength + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
+    const entry: Entry = {
+      name: zip.toString('utf8', p + 46, p + 46 + nameLength),
+      method: zip.readUInt16LE(p + 10),
+      compressedSize: zip.readUInt32LE(p + 20),
+      localOffset: zip.readUInt32LE(p + 42),
+      central: zip.subarray(p, next),
+    };
     if (entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff) throw new ZipRefused('invalid');
     entries.push(entry);
-    p += 46 + zip.readUInt16LE(p + 28) + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32);
+    p = next;
   }
   return entries;
 }
@@ -82,10 +95,11 @@ const DESCRIPTOR = 0x08074b50;
  * Refuses an archive whose entries would inflate past the limits, before any reader builds
  * anything from it. Only stored and deflated entries are accepted (what spreadsheets use).
  * Entries are walked in file order, as a streaming reader meets them, and each must be one
- * the index lists: an entry hidden from the index would escape the check.
+ * the index lists: an entry hidden from the index would escape the check. Answers the entries.
  */
-export async function checkZip(zip: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<void> {
-  const byOffset = new Map(entriesOf(zip, limits).map((e) => [e.localOffset, e]));
+export async function checkZip(zip: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS): Promise<Entry[]> {
+  const entries = entriesOf(zip, limits);
+  const byOffset = new Map(entries.map((e) => [e.localOffset, e]));
   let total = 0;
   let at = 0;
   while (at + 4 <= zip.length && zip.readUInt32LE(at) === LOCAL) {
@@ -97,6 +111,7 @@ export async function checkZip(zip: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS)
     at = start + e.compressedSize;
     // Bit 3: sizes follow the data in a descriptor (with or without its signature).
     if (zip.readUInt16LE(e.localOffset + 6) & 8) at += at + 4 <= zip.length && zip.readUInt32LE(at) === DESCRIPTOR ? 16 : 12;
+    e.end = at;
     const budget = Math.min(limits.entryBytes, limits.totalBytes - total);
     if (e.method === 0) {
       if (data.length > budget) throw new ZipRefused('too-large');
@@ -107,5 +122,35 @@ export async function checkZip(zip: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS)
       throw new ZipRefused('invalid');
     }
   }
-  if (at + 4 > zip.length || zip.readUInt32LE(at) !== CENTRAL) throw new ZipRefused('invalid');
+  if (at + 4 > zip.length || zip.readUInt32LE(at) !== CENTRAL || entries.some((e) => e.end === undefined)) throw new ZipRefused('invalid');
+  return entries;
+}
+
+/**
+ * The same archive with the entries `first` picks moved to the front, unchanged (nothing is
+ * inflated again). A streaming reader meets them before the others: exceljs then reads a sheet
+ * as it arrives instead of copying it to a temporary file to wait for the shared strings,
+ * which Excel writes after the sheets.
+ */
+export function withEntriesFirst(zip: Buffer, entries: Entry[], first: (name: string) => boolean): Buffer {
+  const ordered = [...entries.filter((e) => first(e.name)), ...entries.filter((e) => !first(e.name))];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of ordered) {
+    const local = zip.subarray(e.localOffset, e.end);
+    const central = Buffer.from(e.central);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local);
+    centrals.push(central);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(EOCD, 0);
+  end.writeUInt16LE(ordered.length, 8);
+  end.writeUInt16LE(ordered.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
