@@ -18,41 +18,39 @@ interface Context {
   names: string[];
 }
 
-type Row = Record<string, unknown>;
-
-async function page(product: Product, body: object): Promise<Row[]> {
+/** The list's reply to `body` (its `data`: rows, total and, when the product pages by key, `siguiente`). */
+async function reply(product: Product, body: object): Promise<{ siguiente?: string }> {
   const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
     method: 'POST',
     headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as { data?: { data?: Row[] } };
-  return json.data?.data ?? [];
+  return ((await res.json()) as { data?: { siguiente?: string } }).data ?? {};
 }
 
 /**
- * The request the screen sends for the next page after the page ending at `deep`: the last row's
- * key when the product pages by key (its rows carry it), otherwise the plain OFFSET of a checkout
- * that has no key paging (what that checkout's screen sends).
+ * What the screen sends for another page of the same filter (web/src/ui/useListParams.ts): the
+ * total is known, so `contar: false`, and the next page after the one ending at `deep` carries that
+ * page's `siguiente` as `despues`. A checkout without key paging answers no `siguiente` (and ignores
+ * `contar`), so its next page is the OFFSET its screen sent.
  */
 async function nextPageBody(product: Product, year: number, deep: number): Promise<object> {
-  const previous = await page(product, { year, start: deep - 10, length: 10 });
-  const last = previous[previous.length - 1];
-  const cursor = last?.cursor ?? last?.key;
-  return cursor === undefined ? { year, start: deep, length: 10 } : { year, start: deep, length: 10, cursor };
+  const previous = await reply(product, { year, start: deep - 10, length: 10, contar: false });
+  const body = { year, start: deep, length: 10, contar: false };
+  return previous.siguiente ? { ...body, despues: previous.siguiente } : body;
 }
 
 export async function listWorkloads(c: Context): Promise<ListWorkload[]> {
   const deep = Math.max(10, Math.floor(c.rows / 20) * 10);
   const all: Record<string, () => Promise<object>> = {
     page1: async () => ({ year: c.year, start: 0, length: 10 }),
-    offset: async () => ({ year: c.year, start: deep, length: 10 }),
+    offset: async () => ({ year: c.year, start: deep, length: 10, contar: false }),
     key: () => nextPageBody(c.product, c.year, deep),
     search: async () => ({ year: c.year, search: 'cemento', start: 0, length: 10 }),
   };
   const names: Record<string, string> = {
     page1: 'page 1',
-    offset: `page at start=${deep} (OFFSET)`,
+    offset: `jump to start=${deep} (OFFSET)`,
     key: `next page after start=${deep - 10} (by key)`,
     search: 'search "cemento"',
   };
