@@ -1,5 +1,6 @@
 import { calculateOrder, type OrdenCalculoInput } from '@obra/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { crearOrden } from './api';
 import { closeWithEscape, login, menuItem, shot } from './helpers';
 
 /** An option of the open select dropdown whose title starts with `text`. */
@@ -200,7 +201,8 @@ test('the viewer has neither Nuevo nor Editar and cannot open the form', async (
   await expect(page).toHaveURL(/\/orden$/);
 });
 
-test('leaving a changed order form asks first, and staying keeps the values', async ({ page }) => {
+test('leaving a changed order form asks first, and staying keeps the values', async ({ page, request }) => {
+  const existente = await crearOrden(request, { referencia: `Sin cambios ${RUN}` });
   await login(page, 'logistica@andina.pe');
   await page.goto('/orden');
   const referencia = page.getByLabel(field('Referencia'));
@@ -210,6 +212,12 @@ test('leaving a changed order form asks first, and staying keeps the values', as
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await expect(page).toHaveURL(/\/orden\/new$/);
   await expect(referencia).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Regresar' }).click();
+  await expect(page).toHaveURL(/\/orden$/);
+  await expect(discard).toHaveCount(0);
+  // Nor does an existing order opened and left as it was.
+  await page.goto(`/orden/edit/${existente.id_orden}`);
+  await expect(referencia).toHaveValue(`Sin cambios ${RUN}`, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Regresar' }).click();
   await expect(page).toHaveURL(/\/orden$/);
   await expect(discard).toHaveCount(0);
