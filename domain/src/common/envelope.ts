@@ -28,10 +28,10 @@ export interface Paged<T> {
 
 /** What a list is asked besides its filters and position (docs/architecture.md "Lists"). */
 export const listFields = {
-  /** false: the client already knows the total of this filter (moving to another page), do not count. */
-  contar: z.boolean().default(true),
+  /** false: the client already knows the total of this filter (moving to another page), do not count. Counts when absent. */
+  contar: z.boolean().optional(),
   /** true: count every matching row even past COUNT_CAP ('Contar todos'). */
-  exacto: z.boolean().default(false),
+  exacto: z.boolean().optional(),
   /** `siguiente` of the previous page: the rows after that key, instead of skipping `start` rows. */
   despues: z.string().max(2000).nullish(),
 };

@@ -124,12 +124,12 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     ${spec.join}
     order by ${pageOrder}`;
   const cap = opts.countCap ?? COUNT_CAP;
-  const countSql = req.exacto
+  const countSql = req.exacto === true
     ? sql`select count(*)::int as total from ${spec.from} where ${cond}`
     : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${cap + 1}) t`;
   const [raw, counted] = await Promise.all([
     prepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
-    req.contar ? prepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
+    req.contar !== false ? prepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
   ]);
   const more = raw.length > req.length;
   const rows = raw.slice(0, req.length);
@@ -140,7 +140,7 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     return row as Row;
   });
   const reply: Paged<Row> = counted
-    ? { data, total: Number(counted[0].total), total_exacto: req.exacto || Number(counted[0].total) <= cap }
+    ? { data, total: Number(counted[0].total), total_exacto: req.exacto === true || Number(counted[0].total) <= cap }
     // Not counted: what the page proves, flagged as a lower bound.
     : { data, total: req.start + rows.length + (more ? 1 : 0), total_exacto: false };
   // int8 keys arrive as text from node-postgres: the key is kept in the type its check expects.

@@ -51,9 +51,7 @@ export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
       rowKey={rowKey}
       columns={columns}
       rows={rows.data?.data}
-      total={rows.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(rows.data)}
       loading={rows.isFetching}
       emptyText={emptyText}
       minWidth={480}

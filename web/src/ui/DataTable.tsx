@@ -1,10 +1,17 @@
 import { PAGE_SIZE } from '@obra/domain';
-import { Empty, Table, type TableProps } from 'antd';
+import { Button, Empty, Table, type TableProps } from 'antd';
+
+/** 10000 → "10 000" (a no-break space between thousands, as the count is read). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 
 export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'locale'> {
   /** The current page's rows; undefined until the first answer arrives. */
   rows: readonly T[] | undefined;
   total: number | undefined;
+  /** false: `total` is a lower bound (the count stopped at 10 000): shown as "más de 10 000". */
+  totalExacto?: boolean;
+  /** Asks for the exact figure ('Contar todos'), offered when the total is not exact. */
+  onContarTodos?: () => void;
   page: number;
   onPageChange: (page: number) => void;
   loading: boolean;
@@ -13,7 +20,7 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
 }
 
 /** A server-paged table: 10 rows a page (spec 1 §9), Spanish empty text, no flash while loading. */
-export function DataTable<T extends object>({ rows, total, page, onPageChange, loading, emptyText, ...table }: DataTableProps<T>) {
+export function DataTable<T extends object>({ rows, total, totalExacto = true, onContarTodos, page, onPageChange, loading, emptyText, ...table }: DataTableProps<T>) {
   return (
     <Table<T>
       size="middle"
@@ -31,7 +38,13 @@ export function DataTable<T extends object>({ rows, total, page, onPageChange, l
         total: total ?? 0,
         onChange: onPageChange,
         showSizeChanger: false,
-        showTotal: (count, [from, to]) => `${from}-${to} de ${count}`,
+        showTotal: (count, [from, to]) =>
+          totalExacto ? `${from}-${to} de ${count}` : (
+            <>
+              {`${from}-${to} de más de ${thousands(count - 1)}`}
+              {onContarTodos && <Button type="link" size="small" onClick={onContarTodos}>Contar todos</Button>}
+            </>
+          ),
       }}
     />
   );

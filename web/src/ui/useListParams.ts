@@ -1,17 +1,62 @@
-import { PAGE_SIZE } from '@obra/domain';
+import { PAGE_SIZE, type Paged } from '@obra/domain';
 import { useState } from 'react';
 
+/** The count of the current filter, once page 1 told it. */
+interface Known {
+  total: number;
+  exacto: boolean;
+}
+
+interface State<F> {
+  filters: F;
+  page: number;
+  /** `siguiente` of the page before, when the user moved to the next page. */
+  despues?: string;
+  known?: Known;
+  /** 'Contar todos' was asked for this filter. */
+  exacto: boolean;
+}
+
 /**
- * Filters and page of a server-paged list. Changing a filter goes back to page 1;
- * `params` is the list call's body: the filters plus `start` and `length`.
+ * Filters and page of a server-paged list (docs/architecture.md "Lists"). Changing a filter goes
+ * back to page 1; `params` is the list call's body: the filters plus `start` and `length`, and
+ * what spares the server work: page 1 counts (at most 10 000 unless 'Contar todos' was asked),
+ * another page of the same filter does not (`contar: false`, the total is kept here), and the
+ * next page asks for the rows after the last one seen (`despues`) instead of skipping rows.
  */
 export function useListParams<F extends object>(initial: F) {
-  const [state, setState] = useState({ filters: initial, page: 1 });
+  const [state, setState] = useState<State<F>>({ filters: initial, page: 1, exacto: false });
+  const known = state.page > 1 ? state.known : undefined;
   return {
     filters: state.filters,
     page: state.page,
-    params: { ...state.filters, start: (state.page - 1) * PAGE_SIZE, length: PAGE_SIZE },
-    setPage: (page: number) => setState((s) => ({ ...s, page })),
-    setFilters: (patch: Partial<F>) => setState((s) => ({ filters: { ...s.filters, ...patch }, page: 1 })),
+    params: {
+      ...state.filters,
+      start: (state.page - 1) * PAGE_SIZE,
+      length: PAGE_SIZE,
+      ...(known && { contar: false }),
+      ...(state.exacto && { exacto: true }),
+      ...(state.despues && { despues: state.despues }),
+    },
+    /** A jump to a page number (pages by position). */
+    setPage: (page: number) => setState((s) => ({ ...s, page, despues: undefined })),
+    setFilters: (patch: Partial<F>) => setState((s) => ({ filters: { ...s.filters, ...patch }, page: 1, exacto: false })),
+    /** The table's paging props for the list's last reply: its total, and the next page by key. */
+    paging: (reply: Paged<unknown> | undefined) => {
+      const total = known?.total ?? reply?.total;
+      const exacto = known?.exacto ?? reply?.total_exacto ?? true;
+      return {
+        page: state.page,
+        total,
+        totalExacto: exacto,
+        onPageChange: (page: number) => setState((s) => ({
+          ...s,
+          page,
+          despues: page === s.page + 1 ? reply?.siguiente : undefined,
+          known: total === undefined ? s.known : { total, exacto },
+        })),
+        onContarTodos: () => setState((s) => ({ ...s, exacto: true, page: 1, despues: undefined, known: undefined })),
+      };
+    },
   };
 }

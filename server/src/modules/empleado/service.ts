@@ -33,7 +33,7 @@ export function paginate(deps: Deps, caller: AccessProfile, f: Out<typeof Emplea
 
 /** The same filters unpaged: the first EMP_SEARCH_LIMIT rows, and the total of all. */
 export function search(deps: Deps, caller: AccessProfile, f: Out<typeof EmpleadoBuscar>['empleado']) {
-  return q.list(deps.database.db, { ...f, scope: projectScope(caller) }, { start: 0, length: EMP_SEARCH_LIMIT, contar: true, exacto: false });
+  return q.list(deps.database.db, { ...f, scope: projectScope(caller) }, { start: 0, length: EMP_SEARCH_LIMIT });
 }
 
 /**

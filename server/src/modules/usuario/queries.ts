@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Paged, UsuarioRow } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import { proveedor, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
+import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -9,35 +10,32 @@ import { likePattern } from '../../platform/search.ts';
 /** Text to match against the trigram-indexed expression usuario_search_trgm. */
 const searchExpr = sql`lower(${usuario.usu_nombre} || ' ' || ${usuario.usu_apellido} || ' ' || ${usuario.usu_correo} || ' ' || ${usuario.usu_dni})`;
 
-export async function searchUsers(
+/** The user list by last name, name and id (platform/list.ts; the project, supplier and roles are joined for the page's rows only). */
+const usuarioList: ListSpec = {
+  name: 'usuario_list',
+  from: sql`${usuario}`,
+  key: [{ expr: usuario.usu_apellido, type: 'text' }, { expr: usuario.usu_nombre, type: 'text' }, { expr: usuario.usu_id, type: 'int' }],
+  desc: false,
+  columns: columnsOf({
+    usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
+    usu_correo: usuario.usu_correo, usu_nivel: usuario.usu_nivel, usu_estado: usuario.usu_estado, tiu_id: usuario.tiu_id,
+    pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre, pve_razon_social: proveedor.pve_razon_social,
+    roles: sql<string>`coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuario.usu_id}), '')`,
+  }),
+  join: sql`join ${usuario} on ${usuario.usu_id} = page.k2 left join ${proyecto} on ${proyecto.pry_id} = ${usuario.pry_id}
+    left join ${proveedor} on ${proveedor.pve_id} = ${usuario.pve_id}`,
+};
+
+export function searchUsers(
   db: Executor,
-  f: { search: string; usu_estado: number | null; tiu_id: number | null; start: number; length: number; scope: ProjectScope },
+  f: { search: string; usu_estado: number | null; tiu_id: number | null; scope: ProjectScope },
+  page: ListRequest,
 ): Promise<Paged<UsuarioRow>> {
   // Staff and supplier accounts only: customer accounts (tiu_id 2) are not managed here.
   const where: SQL[] = [f.tiu_id === null ? inArray(usuario.tiu_id, [1, 3]) : eq(usuario.tiu_id, f.tiu_id)];
   if (f.search) where.push(sql`${searchExpr} like ${likePattern(f.search)}`);
   if (f.usu_estado !== null) where.push(eq(usuario.usu_estado, f.usu_estado));
-  const cond = and(...where, projectFilter(f.scope, usuario.pry_id));
-  // Page the ids first: the project join and the roles list are built for 10 rows, not for every skipped one.
-  const page = db.$with('page').as(
-    db.select({ id: usuario.usu_id }).from(usuario).where(cond)
-      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id).limit(f.length).offset(f.start),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db.with(page).select({
-      usu_id: usuario.usu_id, usu_nombre: usuario.usu_nombre, usu_apellido: usuario.usu_apellido, usu_dni: usuario.usu_dni,
-      usu_correo: usuario.usu_correo, usu_nivel: usuario.usu_nivel, usu_estado: usuario.usu_estado, tiu_id: usuario.tiu_id,
-      pry_id: usuario.pry_id, pry_nombre: proyecto.pry_nombre, pve_razon_social: proveedor.pve_razon_social,
-      roles: sql<string>`coalesce((select string_agg(r.rol_nombre, ', ' order by r.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuario.usu_id}), '')`,
-    })
-      .from(page)
-      .innerJoin(usuario, eq(usuario.usu_id, page.id))
-      .leftJoin(proyecto, eq(proyecto.pry_id, usuario.pry_id))
-      .leftJoin(proveedor, eq(proveedor.pve_id, usuario.pve_id))
-      .orderBy(usuario.usu_apellido, usuario.usu_nombre, usuario.usu_id),
-    db.select({ total: sql<number>`count(*)::int` }).from(usuario).where(cond),
-  ]);
-  return { data: rows, total: Number(total) };
+  return listPage<UsuarioRow>(db, usuarioList, [...where, projectFilter(f.scope, usuario.pry_id)], page);
 }
 
 export async function findUser(db: Executor, usuId: number) {

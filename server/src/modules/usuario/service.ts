@@ -47,7 +47,7 @@ async function checkRolesExist(deps: Deps, ids: number[]) {
 }
 
 export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar) {
-  return q.searchUsers(deps.database.db, { ...f, scope: projectScope(caller) });
+  return q.searchUsers(deps.database.db, { ...f, scope: projectScope(caller) }, f);
 }
 
 export async function get(deps: Deps, caller: AccessProfile, usuId: number): Promise<Usuario> {

@@ -65,9 +65,7 @@ export function CorreoPage() {
       rowKey="cos_id"
       columns={columns}
       rows={correos.data?.data}
-      total={correos.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(correos.data)}
       loading={correos.isFetching}
       emptyText="No hay correos"
       minWidth={1000}

@@ -73,9 +73,7 @@ export function EmpleadoPage() {
       rowKey="emp_id"
       columns={columns}
       rows={empleados.data?.data}
-      total={empleados.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(empleados.data)}
       loading={empleados.isFetching}
       emptyText="No se encontraron Empleados"
       rowName={(e) => e.emp_nombre_completo}

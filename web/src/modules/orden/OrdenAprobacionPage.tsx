@@ -112,9 +112,7 @@ export function OrdenAprobacionPage() {
       rowKey="id_orden"
       columns={columns}
       rows={pendientes.data?.data}
-      total={pendientes.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(pendientes.data)}
       loading={pendientes.isFetching}
       emptyText="No hay órdenes pendientes de aprobación"
       rowSelection={{ selectedRowKeys: seleccion, onChange: setSeleccion, preserveSelectedRowKeys: true }}

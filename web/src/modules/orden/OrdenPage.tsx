@@ -130,9 +130,7 @@ export function OrdenPage() {
       rowKey="id_orden"
       columns={columns}
       rows={ordenes.data?.data}
-      total={ordenes.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(ordenes.data)}
       loading={ordenes.isFetching}
       emptyText={EMPTY_TEXT}
       minWidth={MIN_WIDTH}

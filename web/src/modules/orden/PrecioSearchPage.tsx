@@ -73,9 +73,7 @@ export function PrecioSearchPage() {
       rowKey="id_orden_item"
       columns={columns}
       rows={precios.data?.data}
-      total={precios.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(precios.data)}
       loading={precios.isFetching}
       emptyText={PRECIO_MSG.empty}
       minWidth={1280}

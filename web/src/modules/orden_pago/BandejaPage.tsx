@@ -90,9 +90,7 @@ export function BandejaPage() {
       rowKey="opg_id"
       columns={COLUMNS}
       rows={bandeja.data?.data}
-      total={bandeja.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(bandeja.data)}
       loading={bandeja.isFetching}
       emptyText="No se encontraron órdenes de pago"
       rowActions={acciones}

@@ -59,9 +59,7 @@ export function ProveedorPage() {
       rowKey="id_proveedor"
       columns={columns}
       rows={proveedores.data?.data}
-      total={proveedores.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(proveedores.data)}
       loading={proveedores.isFetching}
       emptyText={PROVEEDOR_MSG.empty}
       minWidth={1100}

@@ -93,9 +93,7 @@ export function ProyectoPage() {
       rowKey="pry_id"
       columns={columns}
       rows={proyectos.data?.data}
-      total={proyectos.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(proyectos.data)}
       loading={proyectos.isFetching}
       emptyText="No se encontraron Proyectos"
       rowName={(p) => p.pry_nombre}

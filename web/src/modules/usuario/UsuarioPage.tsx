@@ -90,9 +90,7 @@ export function UsuarioPage() {
       rowKey="usu_id"
       columns={columns}
       rows={usuarios.data?.data}
-      total={usuarios.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(usuarios.data)}
       loading={usuarios.isFetching}
       emptyText="No se encontraron Usuarios"
       rowName={fullName}
