@@ -1,4 +1,4 @@
-import './common/zod-es.ts';
+export * from './common/zod-es.ts';
 export * from './common/messages.ts';
 export * from './access/modules.ts';
 export * from './access/options.ts';

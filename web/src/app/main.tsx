@@ -1,3 +1,4 @@
+import { setZodSpanish } from '@obra/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
@@ -12,6 +13,7 @@ import { router } from './router';
 import { checkAppVersion } from './session';
 
 dayjs.locale('es');
+setZodSpanish();
 checkAppVersion();
 
 /** People who ask their system for less motion get popups and menus without animations. */
