@@ -43,13 +43,14 @@ export function errorReply(error: FastifyError | AppError | Error): ErrorReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { status: 400, message: error.validation[0]?.message || MSG.badRequest, data: null, level: 'info' };
   }
-  if (isConnectionError(error)) return { status: 503, message: UNAVAILABLE, data: null, level: 'warn' };
-  if (isDataException(error)) return { status: 400, message: OUT_OF_RANGE, data: null, level: 'warn' };
   const code = (error as FastifyError).statusCode;
   if (code === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
     return { status: 413, message: MSG.fileTooLarge, data: null, level: 'info' };
   }
+  // Before the outage check: a client that hangs up mid-body is a 400 carrying ECONNRESET.
   if (code && code >= 400 && code < 500) return { status: code, message: HTTP_MESSAGES[code] ?? MSG.badRequest, data: null, level: 'info' };
+  if (isConnectionError(error)) return { status: 503, message: UNAVAILABLE, data: null, level: 'warn' };
+  if (isDataException(error)) return { status: 400, message: OUT_OF_RANGE, data: null, level: 'warn' };
   return { status: 500, message: MSG.internal, data: null, level: 'error' };
 }
 

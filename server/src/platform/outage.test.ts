@@ -25,7 +25,12 @@ describe('connection failures are recognised in one place', () => {
     }
   });
 
-  it('but not a failed statement or a bug', () => {
+  it('but not a client that hung up while sending its body (Fastify marks it 400)', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(errorReply(aborted)).toMatchObject({ status: 400, level: 'info' });
+  });
+
+  it('nor a failed statement or a bug', () => {
     for (const err of [
       wrapped23505(),
       new TypeError("Cannot read properties of undefined (reading 'x')"),
