@@ -15,13 +15,7 @@ import { badRequest } from './errors.ts';
  * - both statements run as named prepared statements, one name per list and SQL text (that
  *   is, per filter shape), so PostgreSQL parses and plans each shape once per connection.
  *
- * The order-list statements as they run (H7's bench repeats them; `$n` in order):
- *   page, by key:  select <columns>, page.k0 as "_k0" from (select o.ord_id as k0 from orden o
- *                  where o.ord_anio = $1 and true and o.ord_id < $2 order by k0 desc limit $3 offset $4) page
- *                  join orden o on o.ord_id = page.k0 join centro_costo c ... order by page.k0 desc
- *   count, capped: select count(*)::int as total from (select 1 from orden o where o.ord_anio = $1 and true limit $2) t
- * (`$2` of the count is COUNT_CAP + 1; the page asks for one row more than it shows, to know
- * whether a next page exists.) server/src/modules/orden/queries.ts has the columns and joins.
+ * The order list's statements as they run, with pgbench figures: bench/list-sql.md.
  */
 
 /** One part of a list's order; the last part is unique (a tiebreak id) so the order is total. */
