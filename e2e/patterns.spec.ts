@@ -134,3 +134,21 @@ test('every filter has a visible label, Enter searches at once, and the filters 
   await expect(page.getByRole('button', { name: 'Agregar' })).toHaveCount(0);
   expect((await page.getByRole('search', { name: 'Filtros' }).boundingBox())?.y).toBe(adminTop);
 });
+
+test('leaving a changed page form by a link asks first', async ({ page }) => {
+  await login(page, 'tesoreria@andina.pe');
+  await page.getByRole('button', { name: /Miguel Rojas/ }).click();
+  await page.getByRole('menuitem', { name: 'Cambiar Contraseña' }).click();
+  await expect(page).toHaveURL(/\/user\/change-password$/);
+  await page.getByLabel('Contraseña actual').fill('algo');
+
+  await page.getByRole('link', { name: 'Obra' }).click();
+  await expect(ask(page)).toBeVisible();
+  await ask(page).getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(page).toHaveURL(/\/user\/change-password$/);
+  await expect(page.getByLabel('Contraseña actual')).toHaveValue('algo');
+
+  await page.getByRole('link', { name: 'Obra' }).click();
+  await ask(page).getByRole('button', { name: 'Descartar' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

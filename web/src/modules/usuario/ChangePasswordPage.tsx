@@ -1,9 +1,11 @@
 import { ChangePassword, MSG, PASSWORD_RULE } from '@obra/domain';
 import { Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { checkForm } from '../../ui/checkForm';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
+import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useChangePassword } from './api';
 
 const required = [{ required: true, message: MSG.required }];
@@ -13,6 +15,9 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<ChangePassword>();
   const change = useChangePassword();
   const email = useSession()?.usu_correo;
+  // Typed passwords are not dropped by a stray menu click without asking.
+  const [changed, setChanged] = useState(false);
+  useLeaveGuard(changed);
 
   const onFinish = (values: ChangePassword) => {
     const body = checkForm(ChangePassword, values, form);
@@ -21,6 +26,7 @@ export function ChangePasswordPage() {
       onSuccess: (reply) => {
         toast.success(reply.message);
         form.resetFields();
+        setChanged(false);
       },
     });
   };
@@ -29,7 +35,7 @@ export function ChangePasswordPage() {
     <>
       <PageHeader title="Cambiar Contraseña" />
       <Card style={{ maxWidth: 480 }}>
-        <Form<ChangePassword> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form<ChangePassword> form={form} layout="vertical" requiredMark={false} onValuesChange={() => setChanged(true)} onFinish={onFinish}>
           {/* Lets password managers tie the new password to the account. */}
           <input type="text" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
           <Form.Item label="Contraseña actual" name="password_actual" rules={required}>
