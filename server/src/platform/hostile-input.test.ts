@@ -83,7 +83,8 @@ describe('hostile input on every /api route', () => {
 
   it('answers malformed bodies with a 4xx in the envelope', async () => {
     const bodies = ['', '{"a": ', '[]', 'null', '"texto"', '12', '{}', '{"__proto__": {"polluted": 1}}',
-      '{"constructor": {"prototype": {"polluted": 1}}}', `{"x": "${'y'.repeat(100_000)}"}`, '[{"a": 1}]'];
+      '{"constructor": {"prototype": {"polluted": 1}}}', `{"x": "${'y'.repeat(100_000)}"}`, '[{"a": 1}]',
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(50)}1${'}'.repeat(50)}`];
     for (const r of routes().filter((x) => x.method !== 'GET')) {
       for (const payload of bodies) await send(r, { method: r.method, url: pathOf(r.url), payload }, payload.slice(0, 30));
       const body = schemaPart(r, 'body');
