@@ -161,6 +161,7 @@ export function ProductoPage() {
       columns={columns}
       rows={productos.data?.data}
       total={productos.data?.total}
+      totalExacto={productos.data?.total_exacto}
       page={page}
       onPageChange={setPage}
       loading={productos.isFetching}

@@ -99,6 +99,7 @@ export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosMod
         columns={columns}
         rows={empleados.data?.data}
         total={empleados.data?.total}
+        totalExacto={empleados.data?.total_exacto}
         page={filters.page}
         onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
         loading={empleados.isFetching}
