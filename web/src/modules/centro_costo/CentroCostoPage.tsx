@@ -6,6 +6,7 @@ import { useRoleIds } from '../../app/session';
 import { ActivoIcon } from '../../ui/ActivoIcon';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
+import { DELETE_DETAIL } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
 import { toast } from '../../ui/toast';
 import { useListParams } from '../../ui/useListParams';
@@ -60,6 +61,7 @@ export function CentroCostoPage() {
           danger: true,
           hidden: readOnly,
           confirm: `¿Desea eliminar el centro de costo ${c.codigo}?`,
+          confirmDetail: DELETE_DETAIL,
           onClick: async () => toast.success((await remove.mutateAsync(c.id_centro_costo)).message),
         },
       ]}
