@@ -13,6 +13,8 @@ interface State<F> {
   /** `siguiente` of the page before, when the user moved to the next page. */
   despues?: string;
   known?: Known;
+  /** `siguiente` of the reply the last page change was made from: while the next page loads, the table still holds that reply. */
+  from?: string;
   /** 'Contar todos' was asked for this filter. */
   exacto: boolean;
 }
@@ -40,6 +42,7 @@ export function useListParams<F extends object>(initial: F) {
     },
     /** A jump to a page number (pages by position). */
     setPage: (page: number) => setState((s) => ({ ...s, page, despues: undefined })),
+    // A new filter starts again: page 1, counted, no key.
     setFilters: (patch: Partial<F>) => setState((s) => ({ filters: { ...s.filters, ...patch }, page: 1, exacto: false })),
     /** The table's paging props for the list's last reply: its total, and the next page by key. */
     paging: (reply: Paged<unknown> | undefined) => {
@@ -49,12 +52,17 @@ export function useListParams<F extends object>(initial: F) {
         page: state.page,
         total,
         totalExacto: exacto,
-        onPageChange: (page: number) => setState((s) => ({
-          ...s,
-          page,
-          despues: page === s.page + 1 ? reply?.siguiente : undefined,
-          known: total === undefined ? s.known : { total, exacto },
-        })),
+        onPageChange: (page: number) => setState((s) => {
+          // A second Next before the page arrived would go on from the page before it: by position then.
+          const fresh = reply?.siguiente !== undefined && reply.siguiente !== s.from;
+          return {
+            ...s,
+            page,
+            despues: page === s.page + 1 && fresh ? reply.siguiente : undefined,
+            from: reply?.siguiente,
+            known: total === undefined ? s.known : { total, exacto },
+          };
+        }),
         onContarTodos: () => setState((s) => ({ ...s, exacto: true, page: 1, despues: undefined, known: undefined })),
       };
     },
