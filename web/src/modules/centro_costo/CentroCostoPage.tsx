@@ -46,9 +46,7 @@ export function CentroCostoPage() {
       rowKey="id_centro_costo"
       columns={columns}
       rows={centros.data?.data}
-      total={centros.data?.total}
-      page={list.page}
-      onPageChange={list.setPage}
+      {...list.paging(centros.data)}
       loading={centros.isFetching}
       emptyText={CC_MSG.empty}
       rowName={(c) => c.codigo}
