@@ -1,4 +1,4 @@
-import type { CorreoRow } from '@obra/domain';
+import type { CorreoResultado, CorreoRow } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
@@ -25,7 +25,7 @@ describe('without SMTP: mail waits in the outbox', () => {
 
   it('lists the outbox newest first with recipient, subject, state, date and attachment names, filtered by state and text, paged', async () => {
     const db = ctx.deps.database.db;
-    const enviados = [];
+    const enviados: CorreoResultado[] = [];
     for (let i = 1; i <= 3; i++) {
       enviados.push(await ctx.deps.mailer.send(db, { to: `ventas${i}@aceromatsur.pe`, subject: `Orden 00000${i}-CC01-OC-2026`, text: 'Adjuntamos la orden.', attachments: [pdf(`orden-${i}.pdf`)] }));
     }
