@@ -4,7 +4,7 @@
  * peak RSS is its own: `none` (reading only: the database's share), `exceljs` (the writer the
  * product used until 2026-11-24: WorkbookWriter with column styles), `exceljs-tuned` (no shared
  * strings, no styles, rows committed as written), `stream` (platform/xlsx-stream, deflate level 6)
- * and `stream-1` (the same at level 1). Each file is kept under /tmp and read back with exceljs.
+ * and `stream-1` (the same at level 1, as the product writes reports). Each file is kept under /tmp and read back with exceljs.
  *
  *   npm run bench -- report-writers --database-url postgres://…/obra_bench_200k [--tipo 1] [--desde 2025-01-01] [--hasta 2025-12-31]
  */
@@ -72,9 +72,9 @@ async function writeExcel<R>(report: StreamedReport<R>, out: PassThrough, styled
 
 async function writeWith<R>(writer: Writer, report: StreamedReport<R>, out: PassThrough): Promise<void> {
   if (writer === 'exceljs' || writer === 'exceljs-tuned') return writeExcel(report, out, writer === 'exceljs');
-  if (writer === 'stream') return writeReport(report, await report.batches.next(), out);
-  // stream-1: the same writer at deflate level 1.
-  const xlsx = await XlsxStreamWriter.open(out, report.sheet, report.columns.map((c) => ({ header: c.header, width: c.width, ...CELL_KINDS[c.kind] })), { level: 1 });
+  if (writer === 'stream-1') return writeReport(report, await report.batches.next(), out);
+  // stream: the same writer at its default deflate level, 6.
+  const xlsx = await XlsxStreamWriter.open(out, report.sheet, report.columns.map((c) => ({ header: c.header, width: c.width, ...CELL_KINDS[c.kind] })));
   for (let b = await report.batches.next(); !b.done; b = await report.batches.next()) {
     await xlsx.addRows(b.value.map((row) => report.columns.map((c) => c.value(row))));
     await xlsx.flush();
