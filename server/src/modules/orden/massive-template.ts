@@ -42,7 +42,7 @@ export async function template(deps: Deps, caller: AccessProfile, now = new Date
     mq.correoConRol(db, ROLE.ADMINISTRADOR),
     mq.correoConRol(db, ROLE.GERENCIA),
   ]);
-  const wb = templateWorkbook('Órdenes de servicio', COLUMNS);
+  const wb = await templateWorkbook('Órdenes de servicio', COLUMNS);
 
   const unidad = unidades.find((u) => u.unm_simbolo.toUpperCase() === 'UND')?.unm_simbolo ?? unidades[0]?.unm_simbolo ?? '';
   const orden = {

@@ -21,7 +21,7 @@ export const TEMPLATE_FILENAME = 'plantilla-productos.xlsx';
 /** The template: the load sheet first (the one read back), then the valid names to copy from. */
 export async function template(deps: Deps): Promise<Buffer> {
   const db = deps.database.db;
-  const wb = templateWorkbook('Productos', COLUMNS);
+  const wb = await templateWorkbook('Productos', COLUMNS);
   const [tipos, marcas, unidades] = await Promise.all([activeTypes(db), lookups.marcas(db), lookups.unidades_medida(db)]);
   const ws = wb.addWorksheet('Valores válidos');
   ws.columns = [
