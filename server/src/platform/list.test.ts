@@ -109,7 +109,7 @@ describe('lists (docs/architecture.md "Lists")', () => {
   });
 
   it('answers 400 to a key it did not give', async () => {
-    for (const despues of ['no-es-base64!', Buffer.from('[1]').toString('base64url'), Buffer.from('["x", 1]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+    for (const despues of ['no-es-base64!', Buffer.from('[1]').toString('base64url'), Buffer.from('["x", 1]').toString('base64url'), Buffer.from('{}').toString('base64url'), Buffer.from('[1, 2147483648]').toString('base64url')]) {
       await expect(listPage(db, spec(true), [], req({ despues }))).rejects.toMatchObject({ statusCode: 400 });
     }
     await expect(listPage(db, spec(true), [], req({ despues: 'x' }))).rejects.toBeInstanceOf(AppError);

@@ -68,7 +68,8 @@ async function prepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[
 const invalidKey = () => badRequest('La página pedida no es válida; vuelva a la primera página');
 
 const validValue: Record<KeyPart['type'], (v: unknown) => boolean> = {
-  int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
+  // Keys are int4 columns (ids, line numbers): a value past their range is not one we gave.
+  int: (v) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= 2_147_483_647,
   text: (v) => typeof v === 'string' && v.length <= 500,
   date: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v),
   timestamp: (v) => typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T][\d:.]+([+-]\d\d(:?\d\d)?|Z)?$/.test(v),
