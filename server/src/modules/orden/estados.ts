@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { ListRequest } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import * as eq from './estados-queries.ts';
 import * as q from './queries.ts';
@@ -123,13 +124,12 @@ export async function approveMassive(deps: Deps, caller: AccessProfile, ids: num
 }
 
 /** `/orden/approve/pending`: what waits for the caller (docs/business-rules.md "Order states"). */
-export function pending(deps: Deps, caller: AccessProfile, page: { start: number; length: number }) {
+export function pending(deps: Deps, caller: AccessProfile, page: ListRequest) {
   return q.pending(deps.database.db, {
     gerencia: !hasOption(caller, 'aprobar_orden_compra') ? null : isSuper(caller) ? 'all' : caller.usu_id,
     contabilidad: hasOption(caller, 'aprobar_orden_compra_contable'),
     scope: projectScope(caller),
-    ...page,
-  });
+  }, page);
 }
 
 /** `/orden/pay`: emitido → pagado; aprobación gerencia → pagado for contado or caja chica (option pagar_orden_compra, checked by the route). */
