@@ -14,7 +14,7 @@ import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
 import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
-import { clientErrorHandler, sendError } from './platform/error-reply.ts';
+import { RETRY_AFTER_SECONDS, clientErrorHandler, sendError } from './platform/error-reply.ts';
 import { refuseNul } from './platform/input.ts';
 import { helmetOptions, registerWeb, sendIndex } from './web.ts';
 
@@ -97,7 +97,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await database.ping();
       return ok({ database: database.kind });
     } catch {
-      return reply.status(503).send(fail('Base de datos no disponible'));
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(fail('Base de datos no disponible'));
     }
   });
 

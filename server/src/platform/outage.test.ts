@@ -120,7 +120,9 @@ describe.skipIf(!baseUrl)('while PostgreSQL cannot be reached', () => {
         expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
         expect(res.json()).toEqual({ status: 'error', message: UNAVAILABLE, data: null });
       }
-      expect((await ctx.app.inject({ url: '/health/ready' })).statusCode).toBe(503);
+      const ready = await ctx.app.inject({ url: '/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
     } finally {
       await proxy.start();
     }
