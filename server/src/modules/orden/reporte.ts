@@ -44,6 +44,9 @@ async function* batches<R extends { ord_id: number }>(where: SQL, rowsOf: (b: q.
       next = rowsOf({ where, after: rows[rows.length - 1].ord_id, limit: REPORTE_BATCH });
       // If the download stops before this batch is wanted, its failure has nobody to tell.
       next.catch(() => {});
+      // Let the query leave (the pool hands out its connection asynchronously) before the caller
+      // spends the CPU writing this batch; otherwise it would be sent only once the writing is done.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     yield rows;
     if (!more) return;
