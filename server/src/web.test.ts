@@ -77,6 +77,9 @@ describe('the built web', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // Ignored on plain http, with a console error on every page: not sent.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['origin-agent-cluster']).toBeUndefined();
   });
 });
 
@@ -94,5 +97,7 @@ describe('HTTPS=true (behind a TLS reverse proxy)', () => {
     await app.close();
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['origin-agent-cluster']).toBe('?1');
   });
 });

@@ -12,6 +12,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export function helmetOptions(https: boolean): FastifyHelmetOptions {
   return {
     hsts: https,
+    // Browsers ignore these on plain http and say so in the console at every page: send them
+    // only where they take effect.
+    crossOriginOpenerPolicy: https,
+    originAgentCluster: https,
     contentSecurityPolicy: {
       directives: {
         // Ant Design writes its styles at run time.
