@@ -49,11 +49,12 @@ async function yearRows(target: Target, product: Product): Promise<number> {
       await client.end();
     }
   }
-  // PGlite is open in the product's process only: ask the product (its total may be capped).
+  // PGlite is open in the product's process only: ask the product for the exact count (a checkout
+  // with capped counts would otherwise answer 10 000 and the deep page would not be deep).
   const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
     method: 'POST',
     headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ year: YEAR, start: 0, length: 10 }),
+    body: JSON.stringify({ year: YEAR, start: 0, length: 10, exacto: true }),
   });
   return Number(((await res.json()) as { data: { total: number } }).data.total);
 }
