@@ -130,6 +130,18 @@ describe.skipIf(!baseUrl)('while PostgreSQL cannot be reached', () => {
     expect(back.statusCode, back.body).toBe(200);
   }, 60_000);
 
+  it("the access cache's LISTEN connection reports the outage and listens again once the database is back", async () => {
+    // Listening (again: an earlier test took the database away too).
+    await until(() => ctx.deps.profiles.listening);
+    await proxy.stop();
+    try {
+      await until(() => !ctx.deps.profiles.listening);
+    } finally {
+      await proxy.start();
+    }
+    await until(() => ctx.deps.profiles.listening);
+  }, 60_000);
+
   it('recognises a connection terminated by the server (pg_terminate_backend) as an outage', async () => {
     const [{ db }] = await selectRows<{ db: string }>(ctx.deps.database.db, sql`select current_database() as db`);
     const sleeping = selectRows(ctx.deps.database.db, sql`select pg_sleep(10)`).then(() => null, (e: unknown) => e);
@@ -151,3 +163,8 @@ describe.skipIf(!baseUrl)('while PostgreSQL cannot be reached', () => {
     expect((await call('/api/proveedor/list', {})).statusCode).toBe(200);
   }, 60_000);
 });
+
+async function until(cond: () => boolean) {
+  for (let i = 0; i < 600 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(cond()).toBe(true);
+}
