@@ -50,9 +50,7 @@ export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
       filters={<SearchFilter placeholder={searchPlaceholder} onSearch={(search) => list.setFilters({ search })} />}
       rowKey={rowKey}
       columns={columns}
-      rows={rows.data?.data}
-      {...list.paging(rows.data)}
-      loading={rows.isFetching}
+      {...list.table(rows)}
       emptyText={emptyText}
       minWidth={480}
       style={{ maxWidth: 720 }}

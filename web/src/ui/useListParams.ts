@@ -29,6 +29,28 @@ interface State<F> {
 export function useListParams<F extends object>(initial: F) {
   const [state, setState] = useState<State<F>>({ filters: initial, page: 1, exacto: false });
   const known = state.page > 1 ? state.known : undefined;
+  /** The table's paging props for the list's last reply: its total, and the next page by key. */
+  const paging = (reply: Paged<unknown> | undefined) => {
+    const total = known?.total ?? reply?.total;
+    const exacto = known?.exacto ?? reply?.total_exacto ?? true;
+    return {
+      page: state.page,
+      total,
+      totalExacto: exacto,
+      onPageChange: (page: number) => setState((s) => {
+        // A second Next before the page arrived would go on from the page before it: by position then.
+        const fresh = reply?.siguiente !== undefined && reply.siguiente !== s.from;
+        return {
+          ...s,
+          page,
+          despues: page === s.page + 1 && fresh ? reply.siguiente : undefined,
+          from: reply?.siguiente,
+          known: total === undefined ? s.known : { total, exacto },
+        };
+      }),
+      onContarTodos: () => setState((s) => ({ ...s, exacto: true, page: 1, despues: undefined, known: undefined })),
+    };
+  };
   return {
     filters: state.filters,
     page: state.page,
@@ -44,27 +66,7 @@ export function useListParams<F extends object>(initial: F) {
     setPage: (page: number) => setState((s) => ({ ...s, page, despues: undefined })),
     // A new filter starts again: page 1, counted, no key.
     setFilters: (patch: Partial<F>) => setState((s) => ({ filters: { ...s.filters, ...patch }, page: 1, exacto: false })),
-    /** The table's paging props for the list's last reply: its total, and the next page by key. */
-    paging: (reply: Paged<unknown> | undefined) => {
-      const total = known?.total ?? reply?.total;
-      const exacto = known?.exacto ?? reply?.total_exacto ?? true;
-      return {
-        page: state.page,
-        total,
-        totalExacto: exacto,
-        onPageChange: (page: number) => setState((s) => {
-          // A second Next before the page arrived would go on from the page before it: by position then.
-          const fresh = reply?.siguiente !== undefined && reply.siguiente !== s.from;
-          return {
-            ...s,
-            page,
-            despues: page === s.page + 1 && fresh ? reply.siguiente : undefined,
-            from: reply?.siguiente,
-            known: total === undefined ? s.known : { total, exacto },
-          };
-        }),
-        onContarTodos: () => setState((s) => ({ ...s, exacto: true, page: 1, despues: undefined, known: undefined })),
-      };
-    },
+    /** A list page's table props from its query: rows, loading state and paging. */
+    table: <T>(query: { data?: Paged<T>; isFetching: boolean }) => ({ rows: query.data?.data, loading: query.isFetching, ...paging(query.data) }),
   };
 }

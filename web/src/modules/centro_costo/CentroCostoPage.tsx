@@ -45,9 +45,7 @@ export function CentroCostoPage() {
       filters={<SearchFilter placeholder="Código o descripción" onSearch={(search) => list.setFilters({ search })} />}
       rowKey="id_centro_costo"
       columns={columns}
-      rows={centros.data?.data}
-      {...list.paging(centros.data)}
-      loading={centros.isFetching}
+      {...list.table(centros)}
       emptyText={CC_MSG.empty}
       rowName={(c) => c.codigo}
       rowActions={(c) => [

@@ -64,9 +64,7 @@ export function CorreoPage() {
       }
       rowKey="cos_id"
       columns={columns}
-      rows={correos.data?.data}
-      {...list.paging(correos.data)}
-      loading={correos.isFetching}
+      {...list.table(correos)}
       emptyText="No hay correos"
       minWidth={1000}
       rowName={(c) => `${c.cos_para} ${c.cos_asunto}`}

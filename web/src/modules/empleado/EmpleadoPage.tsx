@@ -72,9 +72,7 @@ export function EmpleadoPage() {
       }
       rowKey="emp_id"
       columns={columns}
-      rows={empleados.data?.data}
-      {...list.paging(empleados.data)}
-      loading={empleados.isFetching}
+      {...list.table(empleados)}
       emptyText="No se encontraron Empleados"
       rowName={(e) => e.emp_nombre_completo}
       rowActions={(e) => [

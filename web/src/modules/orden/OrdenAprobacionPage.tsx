@@ -111,9 +111,7 @@ export function OrdenAprobacionPage() {
       }
       rowKey="id_orden"
       columns={columns}
-      rows={pendientes.data?.data}
-      {...list.paging(pendientes.data)}
-      loading={pendientes.isFetching}
+      {...list.table(pendientes)}
       emptyText="No hay órdenes pendientes de aprobación"
       rowSelection={{ selectedRowKeys: seleccion, onChange: setSeleccion, preserveSelectedRowKeys: true }}
       minWidth={1240}

@@ -129,9 +129,7 @@ export function OrdenPage() {
       }
       rowKey="id_orden"
       columns={columns}
-      rows={ordenes.data?.data}
-      {...list.paging(ordenes.data)}
-      loading={ordenes.isFetching}
+      {...list.table(ordenes)}
       emptyText={EMPTY_TEXT}
       minWidth={MIN_WIDTH}
     />

@@ -72,9 +72,7 @@ export function PrecioSearchPage() {
       filters={<SearchFilter placeholder="Buscar por descripción del ítem" onSearch={(search) => list.setFilters({ search })} />}
       rowKey="id_orden_item"
       columns={columns}
-      rows={precios.data?.data}
-      {...list.paging(precios.data)}
-      loading={precios.isFetching}
+      {...list.table(precios)}
       emptyText={PRECIO_MSG.empty}
       minWidth={1280}
     />

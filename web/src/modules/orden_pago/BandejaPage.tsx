@@ -89,9 +89,7 @@ export function BandejaPage() {
       }
       rowKey="opg_id"
       columns={COLUMNS}
-      rows={bandeja.data?.data}
-      {...list.paging(bandeja.data)}
-      loading={bandeja.isFetching}
+      {...list.table(bandeja)}
       emptyText="No se encontraron órdenes de pago"
       rowActions={acciones}
       rowName={(r) => `N° ${r.opg_numero} ${r.ord_codigo}`}

@@ -58,9 +58,7 @@ export function ProveedorPage() {
       filters={<SearchFilter placeholder="RUC o razón social" onSearch={(search) => list.setFilters({ search })} />}
       rowKey="id_proveedor"
       columns={columns}
-      rows={proveedores.data?.data}
-      {...list.paging(proveedores.data)}
-      loading={proveedores.isFetching}
+      {...list.table(proveedores)}
       emptyText={PROVEEDOR_MSG.empty}
       minWidth={1100}
       rowName={(p) => p.razon_social}

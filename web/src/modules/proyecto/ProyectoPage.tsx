@@ -92,9 +92,7 @@ export function ProyectoPage() {
       }
       rowKey="pry_id"
       columns={columns}
-      rows={proyectos.data?.data}
-      {...list.paging(proyectos.data)}
-      loading={proyectos.isFetching}
+      {...list.table(proyectos)}
       emptyText="No se encontraron Proyectos"
       rowName={(p) => p.pry_nombre}
       rowActions={rowActions}

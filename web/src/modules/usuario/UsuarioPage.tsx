@@ -89,9 +89,7 @@ export function UsuarioPage() {
       }
       rowKey="usu_id"
       columns={columns}
-      rows={usuarios.data?.data}
-      {...list.paging(usuarios.data)}
-      loading={usuarios.isFetching}
+      {...list.table(usuarios)}
       emptyText="No se encontraron Usuarios"
       rowName={fullName}
       rowActions={rowActions}
