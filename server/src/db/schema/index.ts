@@ -8,3 +8,4 @@ export * from './producto.ts';
 export * from './empleado.ts';
 export * from './orden.ts';
 export * from './orden-pago.ts';
+export * from './inventario.ts';
