@@ -35,3 +35,4 @@ export * from './orden/acciones.ts';
 export * from './orden/rechazo.ts';
 export * from './common/correo.ts';
 export * from './common/format.ts';
+export * from './asignacion/schemas.ts';
