@@ -10,6 +10,9 @@ import { badRequest, conflict } from './errors.ts';
  * the row's lock, so concurrent withdrawals queue on the row and the balance each kardex line records
  * is the one its own transaction left; when the stock is not there nothing is written and the caller
  * gets 409. Serialised products (`prv_item = 1`) keep one row per serial number with stock 0 or 1.
+ * The same UPDATE counts the row's lines (`pal_lineas`), and the new line takes that count as its
+ * `kdx_numero`: under the row's lock the numbers are 1, 2, 3 … without gaps (a rolled-back change
+ * takes its number back), which lets the kardex page by line number (modules/inventario).
  */
 
 /** Documents that move stock, as `kardex.kdx_doc_tipo`. */
@@ -45,16 +48,18 @@ function cantidadPositiva(cantidad: Decimal.Value): string {
 interface FilaStock {
   pal_id: number;
   pal_stock: string;
+  pal_lineas: number;
   prv_item: number;
   prv_nombre: string;
   alm_nombre: string;
   pal_numero_serie: string;
 }
 
-async function kardex(tx: Tx, palId: number, signed: string, saldo: string, mov: Movimiento): Promise<void> {
+/** The kardex line of a change; `numero` is the row's `pal_lineas` after the same UPDATE (its position, under the row's lock). */
+async function kardex(tx: Tx, palId: number, numero: number, signed: string, saldo: string, mov: Movimiento): Promise<void> {
   await tx.execute(sql`
-    insert into kardex (pal_id, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_doc_tipo, kdx_doc_id, usu_id)
-    values (${palId}, ${mov.glosa.slice(0, 250)}, ${signed}, ${saldo}, ${mov.doc}, ${mov.docId}, ${mov.usuId})`);
+    insert into kardex (pal_id, kdx_numero, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_doc_tipo, kdx_doc_id, usu_id)
+    values (${palId}, ${numero}, ${mov.glosa.slice(0, 250)}, ${signed}, ${saldo}, ${mov.doc}, ${mov.docId}, ${mov.usuId})`);
 }
 
 /**
@@ -80,15 +85,15 @@ export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value,
     palId = row.pal_id;
   }
   const [fila] = await selectRows<FilaStock>(tx, sql`
-    update producto_almacen pa set pal_stock = pa.pal_stock + ${qty}::numeric
+    update producto_almacen pa set pal_stock = pa.pal_stock + ${qty}::numeric, pal_lineas = pa.pal_lineas + 1
     from producto p, almacen a
     where pa.pal_id = ${palId} and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
-    returning pa.pal_id, pa.pal_stock::text as pal_stock, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
+    returning pa.pal_id, pa.pal_stock::text as pal_stock, pa.pal_lineas, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
   if (!fila) throw badRequest('El registro de stock no existe');
   if (fila.prv_item === 1 && new Decimal(fila.pal_stock).gt(1)) {
     throw conflict(`El número de serie ${fila.pal_numero_serie} de ${fila.prv_nombre} ya está en stock en ${fila.alm_nombre}`);
   }
-  await kardex(tx, fila.pal_id, qty, fila.pal_stock, mov);
+  await kardex(tx, fila.pal_id, fila.pal_lineas, qty, fila.pal_stock, mov);
   return { pal_id: fila.pal_id, saldo: fila.pal_stock };
 }
 
@@ -99,12 +104,12 @@ export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value,
 export async function salida(tx: Tx, palId: number, cantidad: Decimal.Value, mov: Movimiento): Promise<Saldo> {
   const qty = cantidadPositiva(cantidad);
   const [fila] = await selectRows<FilaStock>(tx, sql`
-    update producto_almacen pa set pal_stock = pa.pal_stock - ${qty}::numeric
+    update producto_almacen pa set pal_stock = pa.pal_stock - ${qty}::numeric, pal_lineas = pa.pal_lineas + 1
     from producto p, almacen a
     where pa.pal_id = ${palId} and pa.pal_stock >= ${qty}::numeric and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
-    returning pa.pal_id, pa.pal_stock::text as pal_stock, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
+    returning pa.pal_id, pa.pal_stock::text as pal_stock, pa.pal_lineas, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
   if (!fila) {
-    const [actual] = await selectRows<FilaStock>(tx, sql`
+    const [actual] = await selectRows<Omit<FilaStock, 'pal_lineas'>>(tx, sql`
       select pa.pal_id, pa.pal_stock::text as pal_stock, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie
       from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
       where pa.pal_id = ${palId}`);
@@ -112,6 +117,6 @@ export async function salida(tx: Tx, palId: number, cantidad: Decimal.Value, mov
     const serie = actual.pal_numero_serie ? ` (serie ${actual.pal_numero_serie})` : '';
     throw conflict(`Stock insuficiente de ${actual.prv_nombre}${serie} en ${actual.alm_nombre}: hay ${new Decimal(actual.pal_stock).toFixed()} y se piden ${qty}`);
   }
-  await kardex(tx, fila.pal_id, new Decimal(qty).neg().toFixed(), fila.pal_stock, mov);
+  await kardex(tx, fila.pal_id, fila.pal_lineas, new Decimal(qty).neg().toFixed(), fila.pal_stock, mov);
   return { pal_id: fila.pal_id, saldo: fila.pal_stock };
 }

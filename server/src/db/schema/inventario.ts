@@ -20,6 +20,8 @@ export const productoAlmacen = pgTable('producto_almacen', {
   prv_id: integer().notNull().references(() => producto.prv_id),
   pal_numero_serie: varchar({ length: 60 }).notNull().default(''),
   pal_stock: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
+  /** How many kardex lines the row has: the ledger numbers each new line `kdx_numero = pal_lineas` under the row's lock. */
+  pal_lineas: integer().notNull().default(0),
   pal_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('producto_almacen_uq').on(t.alm_id, t.prv_id, t.pal_numero_serie),
@@ -44,12 +46,16 @@ export const stockMinimo = pgTable('stock_minimo', {
 ]);
 
 /**
- * One line per change of `pal_stock`: signed quantity and the balance after it. Read by key
- * (`pal_id`, `kdx_id`), so the first and the last page of a long kardex cost the same.
+ * One line per change of `pal_stock`: signed quantity and the balance after it. `kdx_numero` is the
+ * line's position in its row's kardex (1, 2, 3 … without gaps, in `kdx_id` order: the ledger assigns
+ * it under the row's lock), so page n of a kardex is the key range `kdx_numero` ((n-1)·10, n·10] on
+ * the index (`pal_id`, `kdx_numero`): the first, the last and any page between cost the same, and the
+ * number of lines is `producto_almacen.pal_lineas` (docs/business-rules.md "Inventory, kardex and stock renewal").
  */
 export const kardex = pgTable('kardex', {
   kdx_id: bigserial({ mode: 'number' }).primaryKey(),
   pal_id: integer().notNull().references(() => productoAlmacen.pal_id),
+  kdx_numero: integer().notNull(),
   kdx_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
   kdx_glosa: varchar({ length: 250 }).notNull(),
   kdx_cantidad: numeric({ precision: 14, scale: 4 }).notNull(),
@@ -59,7 +65,7 @@ export const kardex = pgTable('kardex', {
   kdx_doc_id: integer().notNull(),
   usu_id: integer().notNull().references(() => usuario.usu_id),
 }, (t) => [
-  index('kardex_pal_idx').on(t.pal_id, t.kdx_id),
+  uniqueIndex('kardex_pal_numero_uq').on(t.pal_id, t.kdx_numero),
   index('kardex_doc_idx').on(t.kdx_doc_tipo, t.kdx_doc_id),
   check('kardex_saldo_ck', sql`${t.kdx_saldo} >= 0 and ${t.kdx_cantidad} <> 0`),
 ]);
