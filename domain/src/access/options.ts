@@ -1,4 +1,4 @@
-/** Option codes named in the three specs (spec 1 §6, spec 2 §6, spec 3 §6) plus cash approval. */
+/** Option codes named in the three specs (spec 1 §6, spec 2 §6, spec 3 §6) plus cash approval and minimum stock (issue 11). */
 export const OPTIONS = [
   { opc_id: 1, opc_codigo: 'aprobar_orden_compra', opc_nombre: 'Aprobar orden (Gerencia)', mod_codigo: 'orden_compra' },
   { opc_id: 2, opc_codigo: 'aprobar_orden_compra_contable', opc_nombre: 'Aprobar orden (Contabilidad)', mod_codigo: 'orden_compra' },
@@ -13,6 +13,7 @@ export const OPTIONS = [
   { opc_id: 11, opc_codigo: 'registrar_orden_venta_pago', opc_nombre: 'Registrar pago de pedido de venta', mod_codigo: 'orden_venta' },
   { opc_id: 12, opc_codigo: 'editar_orden_venta', opc_nombre: 'Editar pedido de venta', mod_codigo: 'orden_venta' },
   { opc_id: 13, opc_codigo: 'aprobar_caja', opc_nombre: 'Aprobar caja chica y rendición', mod_codigo: 'caja' },
+  { opc_id: 14, opc_codigo: 'editar_stock_minimo', opc_nombre: 'Editar stock mínimo', mod_codigo: 'inventario' },
 ] as const;
 
 export type OptionCode = (typeof OPTIONS)[number]['opc_codigo'];

@@ -43,7 +43,7 @@ const INTERNAL: ModuleCode[] = [
 export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: OptionCode[] }> = {
   [ROLE.ADMINISTRADOR]: {
     modules: INTERNAL,
-    options: ['registrar_producto', 'registrar_asignacion', 'registrar_devolucion', 'registrar_transferencia_orden_compra', 'registrar_orden_venta_pago', 'editar_orden_venta'],
+    options: ['registrar_producto', 'registrar_asignacion', 'registrar_devolucion', 'registrar_transferencia_orden_compra', 'registrar_orden_venta_pago', 'editar_orden_venta', 'editar_stock_minimo'],
   },
   [ROLE.GERENCIA]: {
     modules: ['orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'inventario', 'caja', 'orden_venta', 'cliente', 'envio', 'centro_costo', 'proyecto', 'empleado'],
@@ -55,11 +55,11 @@ export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: Optio
   },
   [ROLE.LOGISTICA]: {
     modules: ['orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario', 'transferencia_items', 'centro_costo', 'marca', 'unidad'],
-    options: ['registrar_producto', 'registrar_transferencia_orden_compra'],
+    options: ['registrar_producto', 'registrar_transferencia_orden_compra', 'editar_stock_minimo'],
   },
   [ROLE.INVENTARIO]: {
     modules: ['inventario', 'asignacion_items', 'transferencia_items', 'producto', 'marca', 'unidad', 'empleado'],
-    options: ['registrar_asignacion', 'registrar_devolucion'],
+    options: ['registrar_asignacion', 'registrar_devolucion', 'editar_stock_minimo'],
   },
   [ROLE.TESORERIA]: {
     modules: ['orden_compra', 'orden_pago', 'caja', 'orden_venta'],
@@ -67,7 +67,7 @@ export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: Optio
   },
   [ROLE.JEFE_ALMACEN]: {
     modules: ['inventario', 'asignacion_items', 'transferencia_items', 'pedido_items'],
-    options: ['registrar_asignacion', 'registrar_devolucion'],
+    options: ['registrar_asignacion', 'registrar_devolucion', 'editar_stock_minimo'],
   },
   [ROLE.ESTANDAR]: {
     modules: ['caja', 'pedido_items', 'inventario'],
