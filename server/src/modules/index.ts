@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import appRoutes from './app/routes.ts';
+import asignacionRoutes from './asignacion/routes.ts';
 import authRoutes from './auth/routes.ts';
 import catalogoRoutes from './catalogo/routes.ts';
 import centroCostoRoutes from './centro_costo/routes.ts';
 import usuarioRoutes from './usuario/routes.ts';
 import empleadoRoutes from './empleado/routes.ts';
+import inventarioRoutes from './inventario/routes.ts';
 import marcaRoutes from './marca/routes.ts';
 import ordenRoutes from './orden/routes.ts';
 import ordenPagoRoutes from './orden_pago/routes.ts';
@@ -13,11 +15,12 @@ import productoRoutes from './producto/routes.ts';
 import proveedorRoutes from './proveedor/routes.ts';
 import proyectoRoutes from './proyecto/routes.ts';
 import unidadRoutes from './unidad/routes.ts';
+import transferenciaRoutes from './transferencia/routes.ts';
 
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
-  for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes,
-    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes]) {
+  for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
+    marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }
