@@ -13,7 +13,8 @@ import { badRequest } from './errors.ts';
  *   page number by OFFSET; either way the page's keys are found first on the paged table alone
  *   and only the page's rows are joined;
  * - both statements run as named prepared statements, one name per list and SQL text (that
- *   is, per filter shape), so PostgreSQL parses and plans each shape once per connection.
+ *   is, per filter shape and page size), so PostgreSQL parses each shape once per connection
+ *   and, after five runs, executes its cached generic plan without planning again.
  *
  * The order list's statements as they run, with pgbench figures: bench/list-sql.md.
  */
@@ -65,6 +66,12 @@ async function prepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[
   return result.rows;
 }
 
+/** A row count written into SQL text: a positive int, or a 400 (schemas bound it before this). */
+function pageLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw badRequest('El tamaño de página no es válido');
+  return n;
+}
+
 const invalidKey = () => badRequest('La página pedida no es válida; vuelva a la primera página');
 
 const validValue: Record<KeyPart['type'], (v: unknown) => boolean> = {
@@ -114,14 +121,21 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     after = sql` and (${cols}) ${sql.raw(spec.desc ? '<' : '>')} (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
     skip = 0;
   }
+  // LIMIT is written into the text (a checked integer), OFFSET only for a jump: with them as
+  // parameters PostgreSQL cannot cost the statement's generic plan (it assumes a tenth of the
+  // table), keeps planning every execution (2–3 ms for the order list's seven joins, ten times
+  // its run) and never switches to the cached plan. With them in the text the generic plan is
+  // the page's own, chosen after the fifth execution: planning drops to about 0.01 ms.
+  const limit = sql.raw(String(pageLimit(req.length) + 1));
+  const offset = skip > 0 ? sql` offset ${skip}` : sql``;
   const pageSql = sql`select ${spec.columns}, ${outKeys}
-    from (select ${keyCols} from ${spec.from} where ${cond}${after} order by ${order} limit ${req.length + 1} offset ${skip}) page
+    from (select ${keyCols} from ${spec.from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
     ${spec.join}
     order by ${pageOrder}`;
   const cap = opts.countCap ?? COUNT_CAP;
   const countSql = req.exacto === true
     ? sql`select count(*)::int as total from ${spec.from} where ${cond}`
-    : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${cap + 1}) t`;
+    : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
   const [raw, counted] = await Promise.all([
     prepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
     req.contar !== false ? prepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
