@@ -36,3 +36,4 @@ export * from './orden/rechazo.ts';
 export * from './common/correo.ts';
 export * from './common/format.ts';
 export * from './asignacion/schemas.ts';
+export * from './transferencia/schemas.ts';

@@ -7,6 +7,7 @@ import { seedCatalogo } from './demo/catalogo.ts';
 import { seedEmpleados } from './demo/empleados.ts';
 import { seedProductos } from './demo/productos.ts';
 import { seedProveedores } from './demo/proveedores.ts';
+import { seedStock } from './demo/stock.ts';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 
@@ -73,6 +74,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedProductos(tx, ctx);
     await seedProveedores(tx, ctx);
     await seedEmpleados(tx, ctx);
+    await seedStock(tx, ctx);
   });
   return true;
 }

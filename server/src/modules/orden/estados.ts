@@ -1,6 +1,6 @@
 import type { AccessProfile, CorreoResultado, OrdenAccion, OrdenEstadoResultado, OrdenMotivos, OrdenRechazar, OrdenTransicionContexto } from '@obra/domain';
 import {
-  NIVEL_RECHAZO, ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, RECHAZO_MSG, approvalFor, comentarioRechazo, correoRechazo, estadoNombre,
+  NIVEL_RECHAZO, ORDEN_ACCION_OPCION, ORDEN_ESTADO_MSG, ORDEN_MSG, ORE, ORE_RECEPCIONABLE, RECHAZO_MSG, approvalFor, comentarioRechazo, correoRechazo, estadoNombre,
   hasOption, isSuper, motivosOrden, pendingApprovalOf, puedeReiniciar, rejectionOf, targetState, transitionError,
 } from '@obra/domain';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { ListRequest } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
+import { ordenConIngresos } from '../transferencia/queries.ts';
 import * as eq from './estados-queries.ts';
 import * as q from './queries.ts';
 
@@ -28,12 +29,26 @@ async function lock(tx: Tx, caller: AccessProfile, ordId: number): Promise<Locke
 }
 
 /**
- * Whether a payment was made for the order besides what its state records (DECISIONS §4: such an
- * order cannot be cancelled or restarted): a payment order approved or deposited. The domain rule
- * adds the states that record stock or payments. Transfers are not stored yet; when they arrive,
- * their rows for the order are checked here as well.
+ * Whether stock entered or a payment was made for the order besides what its state records (DECISIONS §4:
+ * such an order cannot be cancelled or restarted): a payment order approved or deposited, or a confirmed
+ * purchase-order transfer that entered some quantity. The domain rule adds the states that record stock or payments.
  */
-const conIngresosOPagos = (db: Executor, ordId: number) => q.tienePagoAprobado(db, ordId);
+const conIngresosOPagos = async (db: Executor, ordId: number) => (await q.tienePagoAprobado(db, ordId)) || ordenConIngresos(db, ordId);
+
+/**
+ * After a purchase-order transfer's entry was confirmed, in the same transaction (DECISIONS §3): some quantity of
+ * the order entered → recepcionado parcial, every item's quantity → recepcionado, with its history line. Only from
+ * the states that receive goods (`ORE_RECEPCIONABLE`). Returns the order's state.
+ */
+export async function applyIngresos(tx: Tx, ordId: number, usuId: number, r: { alguno: boolean; completo: boolean }, codigo: string): Promise<number> {
+  const o = await q.lockEstado(tx, ordId);
+  if (!o) throw notFound(ORDEN_MSG.notFound);
+  if (!r.alguno || !ORE_RECEPCIONABLE.includes(o.ore_id)) return o.ore_id;
+  const hasta = r.completo ? ORE.RECEPCIONADO : ORE.RECEPCIONADO_PARCIAL;
+  if (hasta === o.ore_id) return o.ore_id;
+  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: `Ingreso a almacén: transferencia ${codigo}` });
+  return hasta;
+}
 
 /** Order states a deposit of a payment order moves on; others (import states, paid with /orden/pay) are kept. */
 const ORE_POR_DEPOSITOS: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL];

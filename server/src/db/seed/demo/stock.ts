@@ -1,0 +1,74 @@
+import { ROLE, TFI_TIPO, type AccessProfile } from '@obra/domain';
+import { sql } from 'drizzle-orm';
+import { registrarEn } from '../../../modules/transferencia/service.ts';
+import { selectRows, type Tx } from '../../client.ts';
+import type { DemoContext } from './context.ts';
+
+/**
+ * Demo stock: three external purchases (transfer type 3) registered by inventario@andina.pe through the
+ * transfers service, so the stock enters through the ledger with its kardex lines like any other entry
+ * (DECISIONS §3). Some products stay below their minimum (stock renewal has rows), some units carry serials.
+ * The first non-serialised product ('Cemento Portland Tipo I') is left without stock: the ledger tests use it.
+ */
+const COMPRAS: { almacen: string; guia: string; lineas: [string, string, string?][] }[] = [
+  {
+    almacen: 'Almacén Central', guia: 'T001-000120',
+    lineas: [
+      ['Cemento Extraforte ICo 42.5 kg', '120'],
+      ['Fierro corrugado 1/2" x 9 m', '250'],
+      ['Casco de seguridad H-700 blanco', '30'],
+      ['Guantes de nitrilo', '80'],
+      ['Botas de seguridad punta de acero', '12'],
+      ['Lentes de seguridad claros', '25'],
+      ['Petróleo Diesel B5', '400'],
+      ['Aceite de motor 15W-40', '18'],
+      ['Filtro de aceite para mixer', '4'],
+      ['Carretilla buggy 5 p3', '3'],
+      ['Pala punta redonda', '12'],
+      ['Martillo de uña 16 oz', '6'],
+      ['Taladro percutor GSB 550', '1', 'BSH-550-0001'],
+      ['Taladro percutor GSB 550', '1', 'BSH-550-0002'],
+      ['Laptop ThinkPad E14', '1', 'PF-3K9X21'],
+    ],
+  },
+  {
+    almacen: 'Almacén de Agregados', guia: 'T001-000121',
+    lineas: [['Arena gruesa', '60'], ['Arena fina', '15'], ['Piedra chancada 1/2"', '90'], ['Piedra chancada 3/4"', '45.5']],
+  },
+  {
+    almacen: 'Almacén de Obra Miraflores', guia: 'T001-000122',
+    lineas: [
+      ['Cemento Extraforte ICo 42.5 kg', '40'],
+      ['Fierro corrugado 3/8" x 9 m', '100'],
+      ['Alambre negro recocido N° 16', '20'],
+      ['Casco de seguridad H-700 blanco', '10'],
+      ['Guantes de cuero reforzado', '20'],
+      ['Vibradora para concreto GX160', '1', 'HND-GX160-7781'],
+    ],
+  },
+];
+
+export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
+  const usu_id = ctx.userIds.get('inventario@andina.pe');
+  if (!usu_id) return;
+  const inventario: AccessProfile = {
+    usu_id, usu_nivel: 1, pry_id: null, tiu_id: 1, pve_id: null, cli_id: null, roleIds: [ROLE.INVENTARIO], modules: ['transferencia_items'], options: [],
+  };
+  const almacenes = new Map((await selectRows<{ alm_id: number; alm_nombre: string }>(tx, sql`select alm_id, alm_nombre from almacen`))
+    .map((a) => [a.alm_nombre, Number(a.alm_id)]));
+  const productos = new Map((await selectRows<{ prv_id: number; prv_nombre: string }>(tx, sql`select prv_id, prv_nombre from producto`))
+    .map((p) => [p.prv_nombre, Number(p.prv_id)]));
+  const today = new Date().toISOString().slice(0, 10);
+  for (const c of COMPRAS) {
+    const alm = almacenes.get(c.almacen);
+    if (!alm) continue;
+    await registrarEn(tx, inventario, {
+      tfi_tipo: TFI_TIPO.COMPRA_EXTERNA, ord_id: null, alm_origen: null, alm_destino: alm, tfi_fecha_estimada_llegada: today,
+      tfi_guia_remision: c.guia, tfi_notas: 'Stock inicial de la demostración',
+      detalle: c.lineas.flatMap(([nombre, cantidad, serie]) => {
+        const prv_id = productos.get(nombre);
+        return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '' }] : [];
+      }),
+    });
+  }
+}
