@@ -1,9 +1,11 @@
 /**
  * pgbench on the product's own SQL: the statements recorded from one request (bench/product.ts)
- * become one pgbench transaction, with the parameters written in as untyped literals (the
- * server infers their types as it does for node-postgres' untyped parameters). Run with
- * `-M prepared`, each statement is parsed and planned once per connection: what the database
- * alone can serve for these statements, the limit the product's req/s is set against.
+ * become one pgbench transaction. Whole-number parameters stay parameters (pgbench variables
+ * `:p1_1`, sent as `$n` under `-M prepared`, untyped, as node-postgres sends them), so PostgreSQL
+ * plans the statement exactly as it does for the product: a custom plan per execution, or its
+ * cached generic plan. Other values (texts, booleans, dates) are written in as untyped literals:
+ * pgbench variables hold numbers only. Each statement is parsed once per connection: what the
+ * database alone can serve for these statements, the limit the product's req/s is set against.
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -14,22 +16,30 @@ const run = promisify(execFile);
 
 const literal = (v: string | null) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`);
 
-/** One statement with its parameters written in, on one line, ended by `;`. */
-export function inlineStatement(s: Statement): string {
-  const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => literal(s.values[Number(n) - 1] ?? null));
-  return `${text.replace(/\s+/g, ' ').trim()};`;
+const WHOLE = /^-?\d{1,18}$/;
+
+/** One statement on one line, ended by `;`: whole numbers as variables of statement `i`, the rest written in. */
+export function inlineStatement(s: Statement, i = 0): { sets: string[]; line: string } {
+  const sets: string[] = [];
+  const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = s.values[Number(n) - 1] ?? null;
+    if (v === null || !WHOLE.test(v)) return literal(v);
+    sets.push(`\\set p${i}_${n} ${v}`);
+    return `:p${i}_${n}`;
+  });
+  return { sets: [...new Set(sets)], line: `${text.replace(/\s+/g, ' ').trim()};` };
 }
 
 /**
  * The pgbench script of a request. pgbench reads `:name` as a variable even inside a string
- * literal, so a colon followed by a letter (a time format like 'HH24:MI') is refused here
- * rather than measured wrong.
+ * literal, so a colon followed by a letter other than our own variables (a time format like
+ * 'HH24:MI') is refused here rather than measured wrong.
  */
 export function pgbenchScript(statements: Statement[]): string {
-  const lines = statements.map(inlineStatement);
-  const bad = lines.find((l) => /:[A-Za-z_]/.test(l.replace(/::/g, '')));
-  if (bad) throw new Error(`pgbench would read a variable in: ${bad.slice(0, 200)}`);
-  return `${lines.join('\n')}\n`;
+  const parts = statements.map((st, i) => inlineStatement(st, i));
+  const bad = parts.find((p) => /:[A-Za-z_]/.test(p.line.replace(/::/g, '').replace(/:p\d+_\d+\b/g, '')));
+  if (bad) throw new Error(`pgbench would read a variable in: ${bad.line.slice(0, 200)}`);
+  return `${[...parts.flatMap((p) => p.sets), ...parts.map((p) => p.line)].join('\n')}\n`;
 }
 
 export interface PgbenchResult {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,13 +7,15 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
+
+const dialect = new PgDialect();
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A service passes `tx` down; a query accepts either. */
@@ -128,6 +131,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     close: () => client.close(),
     pglite: client,
   };
+}
+
+/**
+ * Rows of a raw SQL statement run as a named prepared statement: the name is `prefix` and a hash
+ * of the text, so each text is parsed once per connection and, after five runs, PostgreSQL uses
+ * its cached generic plan instead of planning again. Write row counts (LIMIT) into the text, not
+ * as parameters: a parameter LIMIT makes the generic plan look costly and it is never chosen.
+ * PGlite ignores the name.
+ */
+export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/domain';
 import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client.ts';
+import { selectPrepared, type Executor } from '../db/client.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -52,19 +50,9 @@ export interface ListOptions {
   countCap?: number;
 }
 
-const dialect = new PgDialect();
-
 /** The columns of a Drizzle selection (`{ id_proveedor: proveedor.pve_id, ... }`) as `ListSpec.columns`, under the same names. */
 export const columnsOf = (row: Record<string, SQLWrapper>): SQL =>
   sql.join(Object.entries(row).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`), sql`, `);
-
-/** Runs `query` as a named prepared statement: the name is the list's prefix and a hash of the text. */
-async function prepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const name = `${prefix}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
-}
 
 /** A row count written into SQL text: a positive int, or a 400 (schemas bound it before this). */
 function pageLimit(n: number): number {
@@ -137,8 +125,8 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     ? sql`select count(*)::int as total from ${spec.from} where ${cond}`
     : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
   const [raw, counted] = await Promise.all([
-    prepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
-    req.contar !== false ? prepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
+    selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
+    req.contar !== false ? selectPrepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
   ]);
   const more = raw.length > req.length;
   const rows = raw.slice(0, req.length);

@@ -1,6 +1,6 @@
 import { CONDICION, ORDEN_ESTADOS } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { selectPrepared, selectRows, type Executor } from '../../db/client.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
 
@@ -64,11 +64,12 @@ export interface Batch {
 
 /**
  * The batch's order ids, in id order (keyset on the primary key), as the CTE `ids` its rows
- * query joins: one statement per batch, the ids never leave the database.
+ * query joins: one statement per batch, the ids never leave the database. The batch size is
+ * written into the text so the named statement runs its cached generic plan (db/client.ts).
  */
 const idsCte = (b: Batch) => sql`with ids as (
   select o.ord_id from orden o join centro_costo c on c.cec_id = o.cec_id
-  where o.ord_id > ${b.after} and ${b.where} order by o.ord_id limit ${b.limit})`;
+  where o.ord_id > ${b.after} and ${b.where} order by o.ord_id limit ${sql.raw(String(b.limit))})`;
 
 /** The columns both reports repeat for an order. */
 const ORDEN_COLUMNAS = sql`o.ord_id, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
@@ -113,7 +114,7 @@ const limaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'America/
 
 /** Report type 1: one row per order (with its taxes by type and its approvals), in id order. */
 export function ordenRows(db: Executor, b: Batch): Promise<ReporteOrdenRow[]> {
-  return selectRows<ReporteOrdenRow>(db, sql`${idsCte(b)}
+  return selectPrepared<ReporteOrdenRow>(db, 'orden_reporte', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_sin_impuesto::text as base,
       t.igv::text as igv, t.detraccion::text as detraccion, t.retencion::text as retencion,
       t.percepcion::text as percepcion, t.otros::text as otros, o.ord_monto_con_impuesto::text as total,
@@ -149,7 +150,7 @@ export interface ReporteItemRow extends OrdenCols {
 /** Report type 2: the lines of the given orders (only those matching the product filter), in order. */
 export function itemRows(db: Executor, b: Batch, f: ReporteFilter): Promise<ReporteItemRow[]> {
   const producto = productoSql(f);
-  return selectRows<ReporteItemRow>(db, sql`${idsCte(b)}
+  return selectPrepared<ReporteItemRow>(db, 'orden_reporte_items', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, i.oci_orden as linea, ma.mar_nombre as marca, i.oci_descripcion as descripcion,
       u.unm_simbolo as unidad, i.oci_cantidad::text as cantidad, i.oci_precio_unitario::text as precio_unitario,
       i.oci_importe::text as subtotal, cat.cat_nombre as categoria, tip.tip_nombre as tipo_producto
@@ -236,7 +237,7 @@ const PAGO_SUMAS = sql`cross join lateral (
 
 /** The purchase-versus-payment rows of the given orders, in id order. */
 export function pagoRows(db: Executor, b: Batch): Promise<ReportePagoRow[]> {
-  return selectRows<ReportePagoRow>(db, sql`${idsCte(b)}
+  return selectPrepared<ReportePagoRow>(db, 'orden_reporte_pagos', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_con_impuesto::text as total, d.pagable::text as pagable,
       s.registrado::text as registrado, s.aprobado::text as aprobado, s.depositado::text as depositado,
       (d.pagable - s.comprometido)::text as saldo,

@@ -16,7 +16,7 @@ import { sendStreamedReport, type ReportColumn, type StreamedReport } from './re
  */
 
 /** Orders per batch: one short query each, and about this many rows in flight. */
-export const REPORTE_BATCH = 1000;
+export const REPORTE_BATCH = 2000;
 
 const tipoNombre = (tipo: number) => ORDER_TYPES.find((t) => t.id === tipo)?.descripcion ?? String(tipo);
 
