@@ -133,13 +133,15 @@ export interface Bloqueada {
 }
 
 export async function bloquear(tx: Tx, tfiId: number): Promise<Bloqueada | undefined> {
+  // The lock alone first: a join in the locking statement would be rechecked against the joined rows read
+  // before the wait (PostgreSQL's EvalPlanQual), so a status changed meanwhile would lose the row instead of showing it.
+  await tx.execute(sql`select tfi_id from transferencia where tfi_id = ${tfiId} for update`);
   const [row] = await selectRows<Bloqueada>(tx, sql`
     select t.tfi_id, t.tfi_codigo, t.tfi_tipo, t.est_id, e.est_nombre, t.ord_id, t.alm_origen, t.alm_destino, t.tfi_usu_registrador,
       ad.pry_id as pry_destino, ao.pry_id as pry_origen
     from transferencia t join estado e on e.est_id = t.est_id
       join almacen ad on ad.alm_id = t.alm_destino left join almacen ao on ao.alm_id = t.alm_origen
-    where t.tfi_id = ${tfiId}
-    for update of t`);
+    where t.tfi_id = ${tfiId}`);
   return row;
 }
 
@@ -237,7 +239,9 @@ const ORDEN_JOINS = sql`join orden_estado oe on oe.ore_id = o.ore_id join provee
   join centro_costo c on c.cec_id = o.cec_id join proyecto pr on pr.pry_id = c.pry_id`;
 
 export async function orden(db: Executor, ordId: number, lock = false): Promise<OrdenRow | undefined> {
-  const [row] = await selectRows<OrdenRow>(db, sql`select ${ORDEN_COLUMNS} from orden o ${ORDEN_JOINS} where o.ord_id = ${ordId}${lock ? sql` for update of o` : sql``}`);
+  // Locked alone first, then read with its joins (see `bloquear`).
+  if (lock) await db.execute(sql`select ord_id from orden where ord_id = ${ordId} for update`);
+  const [row] = await selectRows<OrdenRow>(db, sql`select ${ORDEN_COLUMNS} from orden o ${ORDEN_JOINS} where o.ord_id = ${ordId}`);
   return row;
 }
 
