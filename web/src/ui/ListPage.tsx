@@ -9,6 +9,8 @@ export interface ListPageProps<T extends object> extends Omit<DataTableProps<T>,
   title: string;
   /** The toolbar at the right of the title ('Agregar', 'Cargar', ...); empty for read-only roles. */
   actions?: ReactNode;
+  /** Tabs of a screen with several lists (antd `Tabs` without content, e.g. /asignaciones), between the title and the filters. */
+  tabs?: ReactNode;
   /** The filter bar: SearchFilter, SelectFilter, ActivoFilter or a FilterField (each labelled). */
   filters?: ReactNode;
   /** A row's actions; the column is left out when no row has one (e.g. VISUALIZADOR). */
@@ -26,7 +28,7 @@ export interface ListPageProps<T extends object> extends Omit<DataTableProps<T>,
  * filter bar, the server-paged table with its row actions and empty text, and the popups.
  */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { title, actions, filters, rowActions, rowName, minWidth = 960, children, columns = [], ...table } = props;
+  const { title, actions, tabs, filters, rowActions, rowName, minWidth = 960, children, columns = [], ...table } = props;
   usePageClamp(table.page, table.rows, table.total, table.onPageChange);
 
   const actionCounts = (table.rows ?? []).map((row) => (rowActions?.(row) ?? []).filter((a) => !a.hidden).length);
@@ -52,6 +54,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <div style={{ minHeight: 48 }}>
         <PageHeader title={title} extra={actions} />
       </div>
+      {tabs}
       {filters && (
         <Flex role="search" aria-label="Filtros" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
           {filters}
