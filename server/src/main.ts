@@ -4,12 +4,18 @@ import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstr
 import { loadConfig } from './config.ts';
 import { addressesToOpen, readAccounts, startupLines } from './startup.ts';
 
+// Milliseconds from process start at the end of each start-up step, logged with the listening line.
+const since = () => Math.round(process.uptime() * 1000);
+const startupSteps: Record<string, number> = { imports: since() };
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
+startupSteps.database = since();
 // Read before the demo seed runs, to tell "loaded now" from "already there".
 const accountsBefore = await readAccounts(database.db);
 const deps = await createDeps(config, database);
+startupSteps.deps = since();
 const app = await buildApp(deps);
+startupSteps.app = since();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -39,7 +45,7 @@ const urls = addressesToOpen(config.host, config.port, networkInterfaces());
 const cpu = process.cpuUsage();
 app.log.info({
   database: deps.database.kind, version: config.appVersion,
-  startupMs: Math.round(process.uptime() * 1000), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  startupMs: since(), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
 }, `Obra ${config.appVersion} escuchando`);
 for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
 refreshStatistics(database).catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
