@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Generic statuses (spec 1 §4.4) with their tag style. */
 export const estado = pgTable('estado', {
@@ -83,4 +83,14 @@ export const tipoDocumentoIdentidad = pgTable('tipo_documento_identidad', {
 export const tipoUsuario = pgTable('tipo_usuario', {
   tiu_id: smallint().primaryKey(),
   tiu_nombre: text().notNull(),
+});
+
+/**
+ * One row: the fingerprint of the reference data last written by a start (db/seed/reference.ts,
+ * a hash of the data and the app version), so a start with unchanged data skips the refresh.
+ */
+export const referenciaVersion = pgTable('referencia_version', {
+  rfv_id: smallint().primaryKey(),
+  rfv_huella: varchar({ length: 64 }).notNull(),
+  rfv_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
