@@ -37,3 +37,4 @@ export * from './common/correo.ts';
 export * from './common/format.ts';
 export * from './asignacion/schemas.ts';
 export * from './transferencia/schemas.ts';
+export * from './inventario/schemas.ts';
