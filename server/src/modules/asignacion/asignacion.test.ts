@@ -27,7 +27,7 @@ const db = () => ctx.deps.database.db;
 async function post(url: string, body: unknown, who = ADMIN) {
   if (!tokens.has(who)) tokens.set(who, await ctx.auth(who));
   const res = await ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: tokens.get(who), payload: body as object });
-  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: any } };
+  return { status: res.statusCode, body: res.json() };
 }
 
 async function one<T>(q: ReturnType<typeof sql>): Promise<T> {

@@ -1,0 +1,65 @@
+import { PAGE_SIZE } from '@obra/domain';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { DataTable } from '../../ui/DataTable';
+import { useDevolucionesPorItem, usePorItem } from './api';
+import { DEVOLUCION_ITEM_COLUMNAS, lineaColumnas } from './columnas';
+
+/** What a history is of: a requester (`emp_solicitante`) or an item (`pal_id`, a product's stock in a warehouse). */
+export type HistorialDe = { titulo: string; emp_solicitante?: number; pal_id?: number };
+
+/**
+ * 'Historial de asignaciones' of a requester or of an item (spec 2 §2): every assignment line,
+ * deleted ones too, newest first, 10 a page; por devolver shows in its status.
+ */
+export function HistorialModal({ de, onClose }: { de: HistorialDe; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const q = usePorItem({
+    asignacion_items_detalle: { emp_solicitante: de.emp_solicitante ?? null, pal_id: de.pal_id ?? null, est_id: null, page: { number: page, size: PAGE_SIZE } },
+  });
+  return (
+    <Modal open width={1100} title={de.titulo} onCancel={onClose} closable={false} footer={<Button type="primary" onClick={onClose}>Cerrar</Button>}>
+      <DataTable
+        rowKey="aid_id"
+        tableLayout="fixed"
+        columns={lineaColumnas(!de.emp_solicitante)}
+        rows={q.data?.data}
+        total={q.data?.total}
+        totalExacto={q.data?.total_exacto}
+        page={page}
+        onPageChange={setPage}
+        loading={q.isFetching}
+        emptyText="No hay asignaciones"
+        aria-label={de.titulo}
+      />
+    </Modal>
+  );
+}
+
+/** What the returns are of: an assignment line (`aid_id`) or an item (`pal_id`). */
+export type DevolucionesDe = { titulo: string; aid_id?: number; pal_id?: number };
+
+/** 'Devoluciones' of an item (spec 2 §2 "returns per item"): live return lines, newest first, 10 a page. */
+export function DevolucionesItemModal({ de, onClose }: { de: DevolucionesDe; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const q = useDevolucionesPorItem({
+    devolucion_items_detalle: { aid_id: de.aid_id ?? null, pal_id: de.pal_id ?? null, page: { number: page, size: PAGE_SIZE } },
+  });
+  return (
+    <Modal open width={1040} title={de.titulo} onCancel={onClose} closable={false} footer={<Button type="primary" onClick={onClose}>Cerrar</Button>}>
+      <DataTable
+        rowKey="did_id"
+        tableLayout="fixed"
+        columns={DEVOLUCION_ITEM_COLUMNAS}
+        rows={q.data?.data}
+        total={q.data?.total}
+        totalExacto={q.data?.total_exacto}
+        page={page}
+        onPageChange={setPage}
+        loading={q.isFetching}
+        emptyText="No hay devoluciones"
+        aria-label={de.titulo}
+      />
+    </Modal>
+  );
+}
