@@ -39,6 +39,7 @@ const SCREENS: Record<string, Lazy> = {
   '/ordenPago': async () => ({ Component: (await import('../modules/orden_pago/BandejaPage')).BandejaPage }),
   '/ordenPago/:ord_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
   '/ordenPago/:ord_id/:interfaz/:opg_id': async () => ({ Component: (await import('../modules/orden_pago/OrdenPagoPage')).OrdenPagoPage }),
+  '/transferencia': async () => ({ Component: (await import('../modules/transferencia/TransferenciaPage')).TransferenciaPage }),
   '/asignaciones': async () => ({ Component: (await import('../modules/asignacion/AsignacionPage')).AsignacionPage }),
   '/proveedor/ordenCompra': async () => ({
     Component: (await import('../modules/proveedor_orden_compra/SupplierOrdersPage')).SupplierOrdersPage,

@@ -17,6 +17,7 @@ import { OrdenRechazoModal } from './OrdenRechazoModal';
 import { useOrdenAcciones } from './useOrdenAcciones';
 import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
+import { OrdenTransferenciaBotones } from '../transferencia/OrdenTransferenciaBotones';
 
 type Item = OrdenDetalle['orden_items'][number];
 
@@ -157,6 +158,9 @@ export function OrdenViewPage() {
                     Ordenes de Pago
                   </Button>
                 )}
+                <OrdenTransferenciaBotones
+                  orden={{ id_orden: o.id_orden, codigo: o.codigo, tipo_orden: o.tipo_orden, id_orden_estado: o.estado.id_orden_estado }}
+                />
                 {v.actualizarEstado && (
                   <Button icon={<GlobalOutlined />} onClick={() => void navigate(`/orden/importacion/${o.id_orden}`)}>
                     Actualizar estado
