@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
-import { seedReference } from './db/seed/reference.ts';
+import { refreshReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
 import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
@@ -23,10 +23,10 @@ export async function refreshStatistics(database: Database): Promise<void> {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 }
 
-/** Everything the app needs; reference data is refreshed on every start, demo data only once. */
+/** Everything the app needs; reference data is refreshed when it changed, demo data only once. */
 export async function createDeps(config: Config, database?: Database): Promise<Deps> {
   const db = database ?? (await openConfiguredDatabase(config));
-  await seedReference(db.db);
+  await refreshReference(db.db);
   if (config.seedDemo) await seedDemoIfEmpty(db.db);
   const storage = createLocalStorage(join(config.dataDir, 'files'));
   return {
