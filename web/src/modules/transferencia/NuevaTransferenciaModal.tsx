@@ -67,7 +67,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
   const registrar = useRegistrarTransferencia();
   const ordId = Form.useWatch('ord_id', form) ?? orden?.ord_id ?? null;
   const origen = Form.useWatch('alm_origen', form) ?? null;
-  const lineas = (Form.useWatch('detalle', form) ?? []) as Linea[];
+  const lineas = (Form.useWatch('detalle', { form, preserve: true }) ?? []) as Linea[];
   const detalleOrden = useOrdenDetalleTransferencia(tipo === TFI_TIPO.ORDEN_COMPRA ? ordId : null);
 
   // An order chosen: its items, each defaulting to its remaining balance.

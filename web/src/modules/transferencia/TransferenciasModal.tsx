@@ -41,9 +41,14 @@ export function TransferenciaDetalle({ t }: { t: Transferencia }) {
           { title: 'Producto', dataIndex: 'prv_nombre' },
           { title: 'N° serie', dataIndex: 'pal_numero_serie', width: 130, render: (v: string) => orDash(v) },
           { title: 'UND', dataIndex: 'unm_simbolo', width: 60 },
-          { title: 'Enviada', dataIndex: 'tid_cantidad', width: 90, align: 'right', render: (v: string) => formatDecimal(v) },
-          { title: 'Ingresada', dataIndex: 'tid_ingreso_cantidad', width: 90, align: 'right', render: (v: string | null) => (v === null ? '-' : formatDecimal(v)) },
-          { title: 'Notas', dataIndex: 'tid_ingreso_notas', render: (v: string) => orDash(v) },
+          // An external purchase entered as registered: one quantity, nothing to confirm.
+          ...(t.tfi_tipo === TFI_TIPO.COMPRA_EXTERNA
+            ? [{ title: 'Cantidad', dataIndex: 'tid_cantidad', width: 90, align: 'right' as const, render: (v: string) => formatDecimal(v) }]
+            : [
+                { title: 'Enviada', dataIndex: 'tid_cantidad', width: 90, align: 'right' as const, render: (v: string) => formatDecimal(v) },
+                { title: 'Ingresada', dataIndex: 'tid_ingreso_cantidad', width: 90, align: 'right' as const, render: (v: string | null) => (v === null ? '-' : formatDecimal(v)) },
+                { title: 'Notas', dataIndex: 'tid_ingreso_notas', render: (v: string) => orDash(v) },
+              ]),
         ]}
       />
     </Flex>
