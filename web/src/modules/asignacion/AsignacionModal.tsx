@@ -52,7 +52,7 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Valores>();
   const registrar = useRegistrarAsignacion();
   const almId = Form.useWatch('alm_id', form) ?? null;
-  const lineas = (Form.useWatch('detalle', form) ?? []) as Linea[];
+  const lineas = (Form.useWatch('detalle', { form, preserve: true }) ?? []) as Linea[];
   const almacenes = useAlmacenes();
   const proyecto = almacenes.data?.almacenes.find((a) => a.alm_id === almId)?.pry_nombre;
   const [texto, setTexto] = useState('');

@@ -43,7 +43,7 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
   const q = useAsignacion(asiId);
   const registrar = useRegistrarDevolucion();
   const a = q.data;
-  const lineas = (Form.useWatch('detalle', form) ?? []) as Linea[];
+  const lineas = (Form.useWatch('detalle', { form, preserve: true }) ?? []) as Linea[];
   const initialValues: Valores | undefined = a && {
     dei_fecha_registro: dayjs(limaDate()),
     dei_notas: '',
