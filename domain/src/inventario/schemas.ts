@@ -21,7 +21,6 @@ export const INVENTARIO_MSG = {
   minimoSinStock: 'El producto no tiene registro de stock en ese almacén',
   periodoInvalido: 'Seleccione un periodo válido',
   periodoFuturo: 'El periodo aún no ha empezado',
-  rucEmpresa: 'Configure el RUC de la empresa (COMPANY_RUC) para generar el libro electrónico',
 } as const;
 
 /** Status of an inventory row (spec 2 §2): sin stock when the stock is 0, otherwise the product's status. */
@@ -160,6 +159,8 @@ export interface InventarioRow extends PalEstado {
   /** The minimum that applies to the product in this warehouse, and whether it was set here (else the product's). */
   stm_minimo: string;
   stm_propio: boolean;
+  /** The product's own minimum (`prv_stock_minimo`), which applies where none was set. */
+  prv_stock_minimo: string;
 }
 
 /** A stock row a picker offers (`buscarRapido`): only rows with stock. */

@@ -32,12 +32,14 @@ export interface PalRow {
   prv_estado: number;
   stm_minimo: string;
   stm_propio: boolean;
+  prv_stock_minimo: string;
 }
 
 /** The columns of a stock row `pa`; quantities without trailing zeros ('12.5', not '12.5000'). */
 const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, y.pry_nombre, pa.prv_id, p.prv_nombre, p.prv_item,
   c.cat_nombre, t.tip_nombre, u.unm_simbolo, m.mar_nombre, trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_numero_serie, p.prv_estado,
-  trim_scale(coalesce(s.stm_minimo, p.prv_stock_minimo))::text as stm_minimo, (s.stm_minimo is not null) as stm_propio`;
+  trim_scale(coalesce(s.stm_minimo, p.prv_stock_minimo))::text as stm_minimo, (s.stm_minimo is not null) as stm_propio,
+  trim_scale(p.prv_stock_minimo)::text as prv_stock_minimo`;
 
 /** What a stock row `pa` names: product and its catalogue, warehouse and project, and the minimum set here. */
 const PAL_JOINS = sql`join producto p on p.prv_id = pa.prv_id

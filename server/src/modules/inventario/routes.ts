@@ -9,6 +9,7 @@ import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import { exportarInventario, exportarKardex } from './exportar.ts';
+import pleRoutes from './ple-routes.ts';
 import * as service from './service.ts';
 
 const tags = ['inventario'];
@@ -57,4 +58,5 @@ export default async function inventarioRoutes(fastify: FastifyInstance, deps: D
       return ok(r.data, r.message);
     });
 
+  await pleRoutes(fastify, deps);
 }
