@@ -112,6 +112,13 @@ export async function apiBlob(path: string, body: unknown): Promise<Blob> {
   return res.blob();
 }
 
+/** JSON POST answering a file named by the server (Content-Disposition), e.g. SUNAT's PLE books. */
+export async function apiFile(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await send(path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '');
+  return { blob: await res.blob(), filename: name?.[1] ?? null };
+}
+
 /** Multipart POST with upload progress in percent; XMLHttpRequest because fetch reports none. */
 export function apiUpload<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<Envelope<T>> {
   return new Promise((resolve, reject) => {
