@@ -2,6 +2,7 @@ import type {
   Asignacion, AsignacionBuscar, AsignacionesPorItem, AsignacionItemRow, AsignacionRegistrar, AsignacionRow, AsiEstado,
   Devolucion, DevolucionesPorItem, DevolucionItemRow, DevolucionRegistrar, DevolucionRow, EmpleadoRapido, Paged,
 } from '@obra/domain';
+import { ASI_ESTADOS_FILTRO, ASI_TIPOS } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../app/api';
 
@@ -28,12 +29,23 @@ export type LineaFila = AsignacionItemRow & Estado;
 const lookup = { staleTime: Infinity, meta: { overlay: false } };
 
 export function useTipos() {
-  return useQuery({ queryKey: asignacionKeys.tipos(), queryFn: async () => (await apiPost<{ id: number; nombre: string }[]>('/asignacionItems/obtenerTipos')).data, ...lookup });
+  return useQuery({
+    queryKey: asignacionKeys.tipos(),
+    queryFn: async () => (await apiPost<{ id: number; nombre: string }[]>('/asignacionItems/obtenerTipos')).data,
+    // The names show at once (not a bare '1') while the server's list arrives.
+    placeholderData: ASI_TIPOS.map((t) => ({ ...t })),
+    ...lookup,
+  });
 }
 
 /** The status list of a type comes from the server (spec 2 §2). */
 export function useEstados(tipo: number) {
-  return useQuery({ queryKey: asignacionKeys.estados(tipo), queryFn: async () => (await apiPost<AsiEstado[]>('/asignacionItems/obtenerEstados', { tipo })).data, ...lookup });
+  return useQuery({
+    queryKey: asignacionKeys.estados(tipo),
+    queryFn: async () => (await apiPost<AsiEstado[]>('/asignacionItems/obtenerEstados', { tipo })).data,
+    placeholderData: ASI_ESTADOS_FILTRO[tipo === 2 ? 2 : 1],
+    ...lookup,
+  });
 }
 
 /** Employees by name in scope (`buscarEmpleado`); '' lists the first ones. */
