@@ -11,6 +11,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteSelectPrepared } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -138,11 +139,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * of the text, so each text is parsed once per connection and, after five runs, PostgreSQL uses
  * its cached generic plan instead of planning again. Write row counts (LIMIT) into the text, not
  * as parameters: a parameter LIMIT makes the generic plan look costly and it is never chosen.
- * PGlite ignores the name.
+ * On PGlite outside a transaction the statement is named through the wire protocol
+ * (`pglite-prepared.ts`); inside one it runs unnamed.
  */
 export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const name = `${prefix}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
+  const client = (db._.session as unknown as { client: unknown }).client;
+  if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, built.sql, built.params);
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }

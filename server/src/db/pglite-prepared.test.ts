@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intArray } from '../platform/sql-arrays.ts';
+import { openDatabase, selectPrepared, selectRows, type Database } from './client.ts';
+
+// The embedded database only: on a server selectPrepared is node-postgres' own named statement.
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ pgliteDir: 'memory://' });
+  await database.db.execute(sql`create table prueba_named (id int primary key, monto numeric(14,2), fecha date, ts timestamptz, ok boolean, nombre text)`);
+  await database.db.execute(sql`insert into prueba_named values
+    (1, 10.50, '2026-11-24', '2026-11-24 10:00:00+00', true, 'uno'), (2, null, null, null, false, 'dos'), (3, 3.00, '2026-01-02', null, true, null)`);
+});
+afterAll(() => database.close());
+
+const query = (ids: number[], ok: boolean | null) => sql`select id, monto::text as monto_text, monto, fecha, ts, ok, nombre
+  from prueba_named where id = any(${intArray(ids)}) and (${ok}::boolean is null or ok = ${ok}) order by id limit 10`;
+
+describe('named prepared statements on PGlite', () => {
+  it('answers exactly what an unnamed statement answers, also after PostgreSQL switches to the cached plan', async () => {
+    const expected = await selectRows(database.db, query([1, 2, 3], null));
+    expect(expected).toHaveLength(3);
+    for (let i = 0; i < 8; i++) {
+      expect(await selectPrepared(database.db, 'prueba', query([1, 2, 3], null))).toEqual(expected);
+    }
+    expect(await selectPrepared(database.db, 'prueba', query([1, 3], true))).toEqual(await selectRows(database.db, query([1, 3], true)));
+  });
+
+  it('keeps working after a statement fails', async () => {
+    const bad = sql`select 1 / ${0}::int as x`;
+    await expect(selectPrepared(database.db, 'division', bad)).rejects.toThrow(/division by zero/);
+    await expect(selectPrepared(database.db, 'division', bad)).rejects.toThrow(/division by zero/);
+    expect(await selectPrepared(database.db, 'uno', sql`select ${1}::int as x`)).toEqual([{ x: 1 }]);
+  });
+
+  it('waits for a transaction another caller has open instead of reading inside it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((r) => { inserted = r; });
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`insert into prueba_named (id, nombre) values (99, 'sin confirmar')`);
+      inserted();
+      await held;
+      throw new Error('rollback');
+    }).catch(() => 'rolled back');
+    await didInsert;
+    const read = selectPrepared<{ n: number }>(database.db, 'cuenta', sql`select count(*)::int as n from prueba_named where id = ${99}`);
+    setTimeout(release, 50);
+    expect(await tx).toBe('rolled back');
+    expect(await read).toEqual([{ n: 0 }]);
+  });
+});
