@@ -100,14 +100,15 @@ function header(doc: Doc, data: OrdenIngresoData, pagina: number, paginas: numbe
   return y + 18;
 }
 
-function row(doc: Doc, y: number, n: number, l: Transferencia['detalle'][number]) {
+function row(doc: Doc, y: number, n: number, l: Transferencia['detalle'][number], externa: boolean) {
   const values: Record<string, string> = {
     n: String(n),
     producto: l.prv_nombre,
     serie: orDash(l.pal_numero_serie),
     und: l.unm_simbolo,
     enviada: formatDecimal(l.tid_cantidad),
-    ingresada: l.tid_ingreso_cantidad === null ? '-' : formatDecimal(l.tid_ingreso_cantidad),
+    // An external purchase entered what it registered.
+    ingresada: l.tid_ingreso_cantidad !== null ? formatDecimal(l.tid_ingreso_cantidad) : externa ? formatDecimal(l.tid_cantidad) : '-',
     notas: orDash(l.tid_ingreso_notas),
   };
   let x = M;
@@ -159,7 +160,7 @@ export async function buildOrdenIngresoPdf(data: OrdenIngresoData, opts: { compr
     doc.addPage();
     let y = header(doc, data, p + 1, paginas);
     lineas.slice(p * LINEAS_POR_PAGINA, (p + 1) * LINEAS_POR_PAGINA).forEach((l, i) => {
-      row(doc, y, p * LINEAS_POR_PAGINA + i + 1, l);
+      row(doc, y, p * LINEAS_POR_PAGINA + i + 1, l, data.t.tfi_tipo === TFI_TIPO.COMPRA_EXTERNA);
       y += ROW_H;
     });
     signatures(doc, data.firmas);

@@ -265,6 +265,16 @@ describe('purchase order (type 1)', () => {
     expect(list.data[0]).toMatchObject({ tfi_codigo: t2.tfi_codigo, ord_code: ord_codigo });
   });
 
+  it('two registrations at once that together exceed an item\'s balance: exactly one is accepted', async () => {
+    const arena = prv['Arena gruesa'];
+    const ordId = await f.emitida({ orden_items: [{ producto_variacion: { id_producto_variacion: arena }, descripcion: 'Arena', unidad: { id_unidad: f.ids.unidad }, cantidad: 10, precio_unitario: 10 }] });
+    const [item] = (expectOk(await f.post('ordenCompra/obtenerDetallexTransferencia', { orden_compra: { ord_id: ordId } }, f.u.logistica)).data as { detalle: { oci_id: number }[] }).detalle;
+    const replies = await Promise.all([7, 6].map((n) => registrar({ tfi_tipo: 1, ord_id: ordId, alm_destino: alm.agregados, detalle: [{ prv_id: arena, oci_id: item.oci_id, tid_cantidad: n }] }, f.u.logistica)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [{ enviado }] = await f.rows<{ enviado: string }>(sql`select sum(d.tid_cantidad)::numeric::text as enviado from transferencia_detalle d where d.oci_id = ${item.oci_id}`);
+    expect(['6', '7']).toContain(String(Number(enviado)));
+  });
+
   it('refuses orders not yet issued', async () => {
     const ordId = await f.newOrder({ orden_items: [{ producto_variacion: { id_producto_variacion: prv['Arena gruesa'] }, descripcion: 'Arena', unidad: { id_unidad: f.ids.unidad }, cantidad: 1, precio_unitario: 10 }] });
     const [item] = (expectOk(await f.post('ordenCompra/obtenerDetallexTransferencia', { orden_compra: { ord_id: ordId } }, f.u.logistica)).data as { detalle: { oci_id: number }[] }).detalle;
