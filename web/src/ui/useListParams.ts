@@ -51,17 +51,18 @@ export function useListParams<F extends object>(initial: F) {
       onContarTodos: () => setState((s) => ({ ...s, exacto: true, page: 1, despues: undefined, known: undefined })),
     };
   };
+  // What spares the server work, the same in both request forms.
+  const sparing = {
+    ...(known && { contar: false as const }),
+    ...(state.exacto && { exacto: true as const }),
+    ...(state.despues && { despues: state.despues }),
+  };
   return {
     filters: state.filters,
     page: state.page,
-    params: {
-      ...state.filters,
-      start: (state.page - 1) * PAGE_SIZE,
-      length: PAGE_SIZE,
-      ...(known && { contar: false }),
-      ...(state.exacto && { exacto: true }),
-      ...(state.despues && { despues: state.despues }),
-    },
+    params: { ...state.filters, start: (state.page - 1) * PAGE_SIZE, length: PAGE_SIZE, ...sparing },
+    /** The page in the `page {number, size}` form of the calls of spec 2 and 3 (filters apart). */
+    pageQuery: { number: state.page, size: PAGE_SIZE, ...sparing },
     /** A jump to a page number (pages by position). */
     setPage: (page: number) => setState((s) => ({ ...s, page, despues: undefined })),
     // A new filter starts again: page 1, counted, no key.

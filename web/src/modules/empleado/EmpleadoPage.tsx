@@ -1,5 +1,5 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { isCorporate, isReadOnly, isSuper, PAGE_SIZE, type EmpleadoRow } from '@obra/domain';
+import { isCorporate, isReadOnly, isSuper, type EmpleadoRow } from '@obra/domain';
 import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { sessionModules, sessionRoleIds, useSession } from '../../app/session';
@@ -31,7 +31,7 @@ export function EmpleadoPage() {
   const ownProject = session && !grants.corporate ? session.pry_id : null;
 
   const list = useListParams<{ emp_search: string; emp_estado: ActivoValue }>({ emp_search: '', emp_estado: 1 });
-  const empleados = useEmpleados({ empleado: { ...list.filters, page: { number: list.page, size: PAGE_SIZE } } });
+  const empleados = useEmpleados({ empleado: { ...list.filters, page: list.pageQuery } });
   const [editing, setEditing] = useState<Editing>(null);
   const [loading, setLoading] = useState(false);
 

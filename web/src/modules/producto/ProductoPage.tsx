@@ -10,6 +10,7 @@ import type { RowAction } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { toast } from '../../ui/toast';
+import { useListParams } from '../../ui/useListParams';
 import { XlsxImportModal } from '../../ui/XlsxImportModal';
 import {
   IMPORT_PATH, TEMPLATE_FILE, TEMPLATE_PATH, buscarIndice, useAfterImport, useDeshabilitarProducto, useHabilitarProducto, useOpciones,
@@ -31,9 +32,9 @@ const HIGHLIGHT_MS = 4000;
 
 /** Spec 3 "Purchasing product catalogue" (/producto): searched, filtered and paged on the server. */
 export function ProductoPage() {
-  const [filters, setFiltersState] = useState<ProductoFiltros>(INITIAL);
-  const [page, setPage] = useState(1);
-  const productos = useProductos(filters, page, PAGE_SIZE);
+  const list = useListParams<ProductoFiltros>(INITIAL);
+  const { filters, setFilters } = list;
+  const productos = useProductos(filters, list.pageQuery);
   const opciones = useOpciones();
   const tipos = useTipos(filters.cat_id);
   const canWrite = useCanRegistrar();
@@ -50,16 +51,11 @@ export function ProductoPage() {
     return () => window.clearTimeout(timer);
   }, [highlight]);
 
-  const setFilters = (patch: Partial<ProductoFiltros>) => {
-    setFiltersState((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
-
   /** Opens the page where the saved product sits under the current filters, and marks it. */
   const showSaved = async (prvId: number) => {
     const found = await buscarIndice({ producto: { ...filters, prv_id: prvId, page: { size: PAGE_SIZE } } }).catch(() => null);
     if (!found) return;
-    setPage(found.page);
+    list.setPage(found.page);
     setHighlight(prvId);
   };
 
@@ -159,12 +155,7 @@ export function ProductoPage() {
       }
       rowKey="prv_id"
       columns={columns}
-      rows={productos.data?.data}
-      total={productos.data?.total}
-      totalExacto={productos.data?.total_exacto}
-      page={page}
-      onPageChange={setPage}
-      loading={productos.isFetching}
+      {...list.table(productos)}
       emptyText={PRODUCTO_MSG.empty}
       onRow={(p) => (p.prv_id === highlight ? { style: { background: '#e6f4ff' }, 'aria-current': true } : {})}
       rowName={(p) => p.prv_nombre}

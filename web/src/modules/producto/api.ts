@@ -7,11 +7,13 @@ import { apiPost } from '../../app/api';
 
 /** The screen's filters: the `producto` of `/productoVendor/buscar` without the page. */
 export type ProductoFiltros = Omit<ProductoBuscar['producto'], 'page'>;
+/** The page asked for: number and size, and what spares the server work (`useListParams().pageQuery`). */
+export type ProductoPagina = NonNullable<ProductoBuscar['producto']['page']>;
 
 export const productoKeys = {
   all: ['producto'] as const,
   lists: () => [...productoKeys.all, 'list'] as const,
-  list: (filters: ProductoFiltros, page: number) => [...productoKeys.lists(), filters, page] as const,
+  list: (filters: ProductoFiltros, page: ProductoPagina) => [...productoKeys.lists(), filters, page] as const,
   detail: (prvId: number) => [...productoKeys.all, 'detail', prvId] as const,
   opciones: () => [...productoKeys.all, 'opciones'] as const,
   tipos: (catId: number) => [...productoKeys.all, 'tipos', catId] as const,
@@ -21,14 +23,14 @@ export const TEMPLATE_PATH = '/producto/plantilla';
 export const TEMPLATE_FILE = 'plantilla-productos.xlsx';
 export const IMPORT_PATH = '/producto/import-products';
 
-export async function buscarProductos(filters: ProductoFiltros, page: { number: number; size: number }): Promise<Paged<ProductoRow>> {
+export async function buscarProductos(filters: ProductoFiltros, page: ProductoPagina): Promise<Paged<ProductoRow>> {
   return (await apiPost<Paged<ProductoRow>>('/productoVendor/buscar', { producto: { ...filters, page } })).data;
 }
 
-export function useProductos(filters: ProductoFiltros, page: number, size: number) {
+export function useProductos(filters: ProductoFiltros, page: ProductoPagina) {
   return useQuery({
     queryKey: productoKeys.list(filters, page),
-    queryFn: () => buscarProductos(filters, { number: page, size }),
+    queryFn: () => buscarProductos(filters, page),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,10 @@
 import type { EmpleadoAsignable, ProyectoRow } from '@obra/domain';
-import { PAGE_SIZE, PRY_MSG } from '@obra/domain';
+import { PRY_MSG } from '@obra/domain';
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { DataTable } from '../../ui/DataTable';
 import { SearchInput } from '../../ui/SearchInput';
 import { toast } from '../../ui/toast';
+import { useListParams } from '../../ui/useListParams';
 import { useAsignarEmpleados, useEmpleadosAsignables } from './api';
 
 interface AsignarEmpleadosModalProps {
@@ -18,13 +18,8 @@ interface AsignarEmpleadosModalProps {
  */
 export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosModalProps) {
   const { modal } = App.useApp();
-  const [filters, setFilters] = useState({ emp_nombre: '', solo_asignados: false, page: 1 });
-  const empleados = useEmpleadosAsignables({
-    pry_id: proyecto.pry_id,
-    emp_nombre: filters.emp_nombre,
-    solo_asignados: filters.solo_asignados,
-    page: { number: filters.page, size: PAGE_SIZE },
-  });
+  const list = useListParams({ emp_nombre: '', solo_asignados: false });
+  const empleados = useEmpleadosAsignables({ pry_id: proyecto.pry_id, ...list.filters, page: list.pageQuery });
   const asignar = useAsignarEmpleados();
   const activo = proyecto.pry_estado === 1;
   const sending = (empId: number) =>
@@ -88,21 +83,16 @@ export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosMod
         <SearchInput
           label="Buscar empleado"
           placeholder="Buscar empleado por nombre o DNI"
-          onSearch={(emp_nombre) => setFilters((f) => ({ ...f, emp_nombre, page: 1 }))}
+          onSearch={(emp_nombre) => list.setFilters({ emp_nombre })}
         />
-        <Checkbox checked={filters.solo_asignados} onChange={(ev) => setFilters((f) => ({ ...f, solo_asignados: ev.target.checked, page: 1 }))}>
+        <Checkbox checked={list.filters.solo_asignados} onChange={(ev) => list.setFilters({ solo_asignados: ev.target.checked })}>
           Solo los asignados al proyecto
         </Checkbox>
       </Flex>
       <DataTable<EmpleadoAsignable>
         rowKey="emp_id"
         columns={columns}
-        rows={empleados.data?.data}
-        total={empleados.data?.total}
-        totalExacto={empleados.data?.total_exacto}
-        page={filters.page}
-        onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
-        loading={empleados.isFetching}
+        {...list.table(empleados)}
         emptyText="No se encontraron Empleados"
       />
     </Modal>

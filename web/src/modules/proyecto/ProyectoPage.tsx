@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ProyectoRow } from '@obra/domain';
-import { isReadOnly, PAGE_SIZE } from '@obra/domain';
+import { isReadOnly } from '@obra/domain';
 import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds, useSession } from '../../app/session';
@@ -27,7 +27,7 @@ type Popup = { kind: 'form'; pryId: number | null } | { kind: 'empleados'; proye
 /** Spec 2 "Projects screen": projects with their warehouses, and the employees of each. */
 export function ProyectoPage() {
   const list = useListParams<Filters>({ pry_codigo: '', pry_nombre: '', pry_estado: 1 });
-  const proyectos = useProyectos({ ...list.filters, page: { number: list.page, size: PAGE_SIZE } });
+  const proyectos = useProyectos({ ...list.filters, page: list.pageQuery });
   const [form] = Form.useForm<Omit<Filters, 'pry_estado'>>();
   const [popup, setPopup] = useState<Popup>(null);
   // VISUALIZADOR may look but not change (DECISIONS §1).
