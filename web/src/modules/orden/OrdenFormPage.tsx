@@ -18,7 +18,7 @@ import {
 import { Button, Card, Flex, Form, Result } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
 import { PageHeader } from '../../ui/PageHeader';
@@ -27,7 +27,7 @@ import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useGuardarOrden, useOrden } from './api';
 import { OrdenCabecera, plain, type HeaderValues } from './OrdenCabecera';
 import { OrdenImpuestos, recomputeTaxes, toImpuestoForm, toImpuestoOrden, type ImpuestoForm } from './OrdenImpuestos';
-import { OrdenItems, newItemKey, type ItemForm } from './OrdenItems';
+import { OrdenItems, emptyItem, newItemKey, type ItemForm } from './OrdenItems';
 
 const TITLE = 'Ordenes de Compra o Servicio';
 
@@ -44,6 +44,25 @@ const initialItems = (o: OrdenDetalle | null): ItemForm[] =>
     precio_fob: plain(i.precio_fob),
     observacion: i.observacion,
     pid_id: i.pid_id,
+  }));
+
+/**
+ * Lines a new order may start with, passed in the router state `{ precarga }` by another screen
+ * (stock renewal, /renovate): catalogue products with their quantity; prices are entered here.
+ */
+export interface ItemPrecarga {
+  prv_id: number;
+  producto: string;
+  id_marca: number;
+  id_unidad: number;
+  cantidad: string;
+  observacion: string;
+}
+
+const preloadedItems = (precarga: ItemPrecarga[] | undefined): ItemForm[] =>
+  (precarga ?? []).map((p) => ({
+    ...emptyItem(), prv_id: p.prv_id, producto: p.producto, descripcion: p.producto, id_marca: p.id_marca, id_unidad: p.id_unidad,
+    cantidad: p.cantidad, observacion: p.observacion,
   }));
 
 const initialTaxes = (o: OrdenDetalle | null): ImpuestoForm[] =>
@@ -87,7 +106,8 @@ export function OrdenFormPage() {
 function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<HeaderValues>();
-  const [items, setItemsState] = useState<ItemForm[]>(() => initialItems(orden));
+  const precarga = (useLocation().state as { precarga?: ItemPrecarga[] } | null)?.precarga;
+  const [items, setItemsState] = useState<ItemForm[]>(() => (orden ? initialItems(orden) : preloadedItems(precarga)));
   const [impuestos, setImpuestos] = useState<ImpuestoForm[]>(() => initialTaxes(orden));
   // Anything the user typed or chose; defaults set by the screen itself do not count.
   const [edited, setEdited] = useState(false);

@@ -1,4 +1,4 @@
-import { CheckSquareOutlined, DollarOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, DollarOutlined, PlusOutlined, ShoppingCartOutlined, UploadOutlined } from '@ant-design/icons';
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
 import { Button, Flex, Select, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
@@ -153,6 +153,9 @@ function OrdenToolbar() {
         <OrdenReporteBotones />
         <Button icon={<DollarOutlined />} onClick={() => void navigate('/search')}>
           Precios
+        </Button>
+        <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate('/renovate')}>
+          Reposición
         </Button>
       </Flex>
       <Flex gap={8} wrap>

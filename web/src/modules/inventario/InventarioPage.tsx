@@ -1,0 +1,107 @@
+import { ContainerOutlined, FileExcelOutlined, FileTextOutlined, HistoryOutlined, SwapOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import type { InventarioRow } from '@obra/domain';
+import { PAGE_SIZE, isReadOnly } from '@obra/domain';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useHasOption, useRoleIds } from '../../app/session';
+import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
+import { textColumn } from '../../ui/CellText';
+import { FilterField } from '../../ui/FilterField';
+import { ListPage } from '../../ui/ListPage';
+import type { RowAction } from '../../ui/RowActions';
+import { SearchFilter } from '../../ui/SearchInput';
+import { useListParams } from '../../ui/useListParams';
+import { warehouseLabel } from '../../ui/WarehouseLabel';
+import { WarehouseSelect } from '../../ui/WarehouseSelect';
+import { ReporteProgreso } from '../orden/ReporteProgreso';
+import { useXlsxDownload } from '../orden/reporte-api';
+import { useInventario } from './api';
+import { AsignacionesItemModal } from './AsignacionesItemModal';
+import { KardexModal } from './KardexModal';
+import { formatCantidad, productoLabel } from './labels';
+import { PleModal } from './PleModal';
+import { StockMinimoModal } from './StockMinimoModal';
+import { TransferenciasItemModal } from './TransferenciasItemModal';
+
+interface Filters {
+  prv_nombre: string;
+  prv_estado: ActivoValue;
+  alm_id: number | null;
+}
+
+type Popup = { kind: 'kardex' | 'asignaciones' | 'transferencias' | 'minimo'; row: InventarioRow } | { kind: 'ple' } | null;
+
+/**
+ * Spec 2 §2 "Inventory screen" (/inventario): stock per warehouse in the user's scope, filtered by
+ * product, product status (Activo by default) and warehouse, 10 a page; per item its assignment and
+ * transfer history, its kardex and (inventory roles) its minimum stock; the filtered list as xlsx and
+ * the SUNAT PLE 12.1 book of a warehouse and month.
+ */
+export function InventarioPage() {
+  const list = useListParams<Filters>({ prv_nombre: '', prv_estado: 1, alm_id: null });
+  const { start: _start, length: _length, contar, exacto, despues, ...filtros } = list.params;
+  const { prv_nombre, prv_estado, alm_id } = filtros;
+  const inventario = useInventario({ prv_nombre, prv_estado, alm_id }, { number: list.page, size: PAGE_SIZE, contar, exacto, despues });
+  const [popup, setPopup] = useState<Popup>(null);
+  const descarga = useXlsxDownload();
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  const canMinimo = useHasOption('editar_stock_minimo') && !readOnly;
+
+  const exportar = () => void descarga.start('/productoAlmacen/exportar', { producto_almacen: { prv_nombre, prv_estado, alm_id } }, 'inventario.xlsx');
+
+  const columns: TableColumnsType<InventarioRow> = [
+    textColumn<InventarioRow>('Almacén', 'alm_nombre', { width: 250, text: (r) => warehouseLabel(r) }),
+    textColumn('Proyecto', 'pry_nombre', { width: 130 }),
+    textColumn('Categoría', 'cat_nombre', { width: 110 }),
+    textColumn('Tipo', 'tip_nombre', { width: 110 }),
+    textColumn<InventarioRow>('Producto', 'prv_nombre', { text: (r) => productoLabel(r) }),
+    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 72 },
+    textColumn('Marca', 'mar_nombre', { width: 110 }),
+    { title: 'Stock', dataIndex: 'pal_stock', width: 90, align: 'right', render: (v: string) => formatCantidad(v) },
+    { title: 'Estado', key: 'estado', width: 100, render: (_, r) => <Tag color={r.pal_estado_styles}>{r.pal_estado_nombre}</Tag> },
+  ];
+
+  const rowActions = (r: InventarioRow): RowAction[] => [
+    { key: 'kardex', label: 'Kardex', icon: <ContainerOutlined />, onClick: () => setPopup({ kind: 'kardex', row: r }) },
+    { key: 'asignaciones', label: 'Historial de asignaciones', icon: <HistoryOutlined />, onClick: () => setPopup({ kind: 'asignaciones', row: r }) },
+    { key: 'transferencias', label: 'Historial de transferencias', icon: <SwapOutlined />, onClick: () => setPopup({ kind: 'transferencias', row: r }) },
+    { key: 'minimo', label: 'Stock mínimo', icon: <VerticalAlignBottomOutlined />, hidden: !canMinimo, onClick: () => setPopup({ kind: 'minimo', row: r }) },
+  ];
+
+  return (
+    <ListPage<InventarioRow>
+      title="Inventario"
+      actions={
+        <Flex gap={8}>
+          <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libro PLE 12.1</Button>
+          <Button icon={<FileExcelOutlined />} loading={descarga.downloading} onClick={exportar}>Exportar XLSX</Button>
+        </Flex>
+      }
+      filters={
+        <>
+          <SearchFilter label="Producto" placeholder="Nombre del producto" onSearch={(v) => list.setFilters({ prv_nombre: v })} width={260} />
+          <ActivoFilter value={list.filters.prv_estado} onChange={(v) => list.setFilters({ prv_estado: v })} />
+          <FilterField label="Almacén">
+            {(id) => (
+              <WarehouseSelect id={id} placeholder="Todos" value={list.filters.alm_id ?? undefined} onChange={(v) => list.setFilters({ alm_id: v ?? null })} style={{ width: 300 }} />
+            )}
+          </FilterField>
+          {descarga.downloading && <div style={{ minWidth: 220 }}><ReporteProgreso bytes={descarga.bytes} /></div>}
+        </>
+      }
+      rowKey="pal_id"
+      columns={columns}
+      {...list.table(inventario)}
+      emptyText={inventario.data?.message || 'No se encontraron productos en el inventario'}
+      rowName={productoLabel}
+      rowActions={rowActions}
+      minWidth={1100}
+    >
+      {popup?.kind === 'kardex' && <KardexModal row={popup.row} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'asignaciones' && <AsignacionesItemModal row={popup.row} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'transferencias' && <TransferenciasItemModal row={popup.row} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'minimo' && <StockMinimoModal row={popup.row} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'ple' && <PleModal almId={list.filters.alm_id} onClose={() => setPopup(null)} />}
+    </ListPage>
+  );
+}
