@@ -81,10 +81,10 @@ describe('who may act', () => {
 });
 
 describe('which orders take payment orders', () => {
-  it('approved, issued or partly paid orders with crédito or an advance', () => {
+  it('approved, issued, partly paid or received orders with crédito or an advance', () => {
     for (const ore_id of Object.values(ORE)) {
       for (const coc_id of [1, 2, 3, 4, 5, 6]) {
-        const ok = [2, 3, 13].includes(ore_id) && [2, 3, 4, 5].includes(coc_id);
+        const ok = [2, 3, 5, 12, 13].includes(ore_id) && [2, 3, 4, 5].includes(coc_id);
         expect({ ore_id, coc_id, ok: registroOrdenError({ ore_id, coc_id }) === null }).toEqual({ ore_id, coc_id, ok });
       }
     }

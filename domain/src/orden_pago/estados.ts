@@ -58,8 +58,11 @@ const ACCION_TEXTO: Record<OpgAccion, string> = {
 
 /** Commercial conditions whose orders are paid through payment orders: crédito and the advances (spec 1 §2.13). */
 export const CONDICIONES_ORDEN_PAGO: readonly number[] = [CONDICION.CREDITO, CONDICION.ADELANTO_50, CONDICION.ADELANTO_15, CONDICION.ADELANTO];
-/** Order states that accept a new payment order: approved or issued (spec 1 §2.13), or already partly paid. */
-export const ORE_REGISTRO_PAGO: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL];
+/**
+ * Order states that accept a new payment order: approved or issued (spec 1 §2.13), already partly paid, or with goods
+ * received (partly or fully) before being paid: receiving a crédito order does not settle it.
+ */
+export const ORE_REGISTRO_PAGO: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITIDO, ORE.PAGO_PARCIAL, ORE.RECEPCIONADO_PARCIAL, ORE.RECEPCIONADO];
 /** Order states in which its payment orders are frozen (only deleting them is allowed). */
 export const ORE_PAGOS_BLOQUEADOS: readonly number[] = [ORE.CREADO, ORE.ANULADO];
 

@@ -251,6 +251,8 @@ describe('purchase order (type 1)', () => {
     expect(expectOk(await ingresar(t2.tfi_id, [], almacen)).data).toMatchObject({ est_id: 25, ore_id: 5 });
     expect(await f.ordenEstado(ordId)).toBe(5);
     expect((await detalle()).map((i) => i.oci_saldo_transferencia)).toEqual(['0.0000', '0.0000']);
+    // Receiving a crédito order does not settle it: payment orders are still accepted.
+    expectOk(await f.registrar(ordId, 100));
     expectRefused(await registrar({ tfi_tipo: 1, ord_id: ordId, alm_destino: alm.central, detalle: [{ prv_id: cem, oci_id: i1.oci_id, tid_cantidad: 1 }] }, f.u.logistica), 409,
       'No se pueden registrar ingresos de una orden en estado Recepcionado');
     const hist = expectOk(await f.post('orden/get-orden-detail', {}, f.u.logistica, { idOrden: String(ordId) })).data as { historial: { comentario: string }[] };
