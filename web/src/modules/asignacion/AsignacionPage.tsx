@@ -175,8 +175,8 @@ interface ItemFiltros {
 /** Tab 1: assignments per item (spec 2 §2), one line per product assigned, paged 10. */
 function PorItemTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
   const list = useListParams<ItemFiltros>({ prv_nombre: '', alm_id: null, est_id: ASI_ESTADO_DEFECTO });
-  const { prv_nombre, alm_id, est_id, start: _start, length, ...paging } = list.params;
-  const q = usePorItem({ asignacion_items_detalle: { prv_nombre, alm_id, est_id, page: { number: list.page, size: length, ...paging } } });
+  const { alm_id, est_id } = list.filters;
+  const q = usePorItem({ asignacion_items_detalle: { ...list.filters, page: list.pageQuery } });
   const estados = useEstadoOptions(ASI_TIPO.ASIGNACION);
   return (
     <ListPage<LineaFila>
@@ -208,8 +208,8 @@ function PorItemTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
  */
 function SolicitanteTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
   const list = useListParams<{ emp_solicitante: number | null; est_id: number | null }>({ emp_solicitante: null, est_id: null });
-  const { emp_solicitante, est_id, start: _start, length, ...paging } = list.params;
-  const q = usePorItem(emp_solicitante ? { asignacion_items_detalle: { emp_solicitante, est_id, page: { number: list.page, size: length, ...paging } } } : null);
+  const { emp_solicitante, est_id } = list.filters;
+  const q = usePorItem(emp_solicitante ? { asignacion_items_detalle: { ...list.filters, emp_solicitante, page: list.pageQuery } } : null);
   const estados = useEstadoOptions(ASI_TIPO.ASIGNACION);
   return (
     <ListPage<LineaFila>
