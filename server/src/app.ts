@@ -4,11 +4,11 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { MSG } from '@obra/domain';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerDocs } from './docs.ts';
 import { loggerOptions } from './logger.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
@@ -65,7 +65,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     openapi: { info: { title: 'Obra API', version: config.appVersion }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Swagger UI at /api/docs loads on the first visit (docs.ts).
+  registerDocs(app);
 
   // Every API route must say who may call it; an undeclared one stops the start-up.
   const routeCatalog: RouteEntry[] = [];
