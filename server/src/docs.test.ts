@@ -21,6 +21,10 @@ describe('/api/docs', () => {
     const index = await ctx.app.inject({ url: '/api/docs/static/index.html' });
     expect(index.statusCode).toBe(302);
     expect(index.headers.location).toBe('/api/docs/');
+    expect(index.headers['content-type']).toBeUndefined();
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/api/docs/static/swagger-ui.css' });
+    expect(head.headers['content-length']).toBe(css.headers['content-length']);
+    expect(head.body).toBe('');
     const yaml = await ctx.app.inject({ url: '/api/docs/yaml' });
     expect(yaml.body).toContain('/api/usuario/registrar');
   });

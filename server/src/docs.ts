@@ -28,11 +28,13 @@ export function registerDocs(app: FastifyInstance, prefix = '/api/docs'): void {
       docs = undefined;
       throw err;
     });
-    const res = await (await docs).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    // Always a GET: for a HEAD, Fastify's own HEAD route sends the headers of the GET's body.
+    const res = await (await docs).inject({ method: 'GET', url: request.url, headers: request.headers });
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined && !OWN_CONNECTION.has(name)) reply.header(name, value);
     }
-    return reply.status(res.statusCode).send(res.rawPayload);
+    // No body (a redirect, a 304, a HEAD): nothing sent, so no content type or length is made up.
+    return reply.status(res.statusCode).send(res.rawPayload.length > 0 ? res.rawPayload : undefined);
   };
   app.get(prefix, { schema: { hide: true } }, forward);
   app.get(`${prefix}/*`, { schema: { hide: true } }, forward);
