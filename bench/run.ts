@@ -140,6 +140,7 @@ const SCENARIOS: Record<string, () => Promise<(argv: string[]) => Promise<void>>
   lists: async () => (await import('./lists.ts')).runLists,
   'report-writers': async () => (await import('./report-writers.ts')).runReportWriters,
   report: async () => (await import('./report-scenario.ts')).runReport,
+  inventario: async () => (await import('./inventario.ts')).runInventario,
 };
 
 const [first, ...rest] = process.argv.slice(2);

@@ -75,7 +75,7 @@ export async function kardex(deps: Deps, caller: AccessProfile, palId: number, p
   const last = Math.max(1, Math.ceil(total / page.size));
   const number = Math.min(page.number, last);
   const desde = (number - 1) * page.size;
-  const list = await q.kardexRange(deps.database.db, palId, desde, desde + page.size);
+  const list = await q.kardexRange(deps.database.db, palId, desde, page.size);
   const first = list[0];
   return {
     page_result: { list },
@@ -108,7 +108,7 @@ function trimDecimal(units: bigint): string {
 /** Every line of an item's kardex in batches of `size`, by key (the xlsx export). */
 export async function* kardexBatches(deps: Deps, palId: number, size: number): AsyncGenerator<q.KardexRow[]> {
   for (let desde = 0; ; desde += size) {
-    const rows = await q.kardexRange(deps.database.db, palId, desde, desde + size);
+    const rows = await q.kardexRange(deps.database.db, palId, desde, size);
     if (rows.length) yield rows;
     if (rows.length < size) return;
   }
