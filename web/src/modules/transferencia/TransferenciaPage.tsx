@@ -83,13 +83,7 @@ export function TransferenciaPage() {
       fecha_inicio: f.rango?.[0].format('YYYY-MM-DD') ?? null,
       fecha_fin: f.rango?.[1].format('YYYY-MM-DD') ?? null,
     },
-    page: {
-      number: list.page,
-      size: list.params.length,
-      ...(list.params.contar === false && { contar: false }),
-      ...(list.params.exacto && { exacto: true }),
-      ...(list.params.despues && { despues: list.params.despues }),
-    },
+    page: list.pageQuery,
   });
   const eliminar = useEliminarTransferencia();
   const [popup, setPopup] = useState<Popup | null>(null);
