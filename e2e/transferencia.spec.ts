@@ -8,7 +8,8 @@ const field = (label: string) => new RegExp(`^(\\* )?${label}$`);
 
 // The screens are looked at as an office screen shows them.
 test.use({ viewport: { width: 1366, height: 768 } });
-test.describe.configure({ mode: 'serial' });
+// The first flow signs in five times as three users: more than the default minute on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let orden: { id_orden: number; codigo: string };
 
