@@ -58,6 +58,17 @@ describe('lists (docs/architecture.md "Lists")', () => {
     expect(exact.data).toEqual(capped.data);
   });
 
+  it('counts in the page\'s own statement, also where no row comes back to carry the count', async () => {
+    const none = await listPage<Row>(db, spec(true), [sql`p.grupo = 99`], req());
+    expect(none).toMatchObject({ data: [], total: 0, total_exacto: true });
+    const past = await listPage<Row>(db, spec(true), [sql`p.grupo = 1`], req({ start: 40 }));
+    expect(past).toMatchObject({ data: [], total: 8, total_exacto: true });
+    const page2 = await listPage<Row>(db, spec(true), [sql`p.grupo = 1`], req({ start: 4 }));
+    expect(page2.data).toHaveLength(4);
+    expect(page2).toMatchObject({ total: 8, total_exacto: true });
+    expect(page2.data[0]).not.toHaveProperty('_total');
+  });
+
   it('does not count when the client already knows the total, and says the figure is a lower bound', async () => {
     const page2 = await listPage<Row>(db, spec(true), [], req({ start: 4, contar: false }));
     expect(page2.data).toHaveLength(4);

@@ -10,9 +10,10 @@ import { badRequest } from './errors.ts';
  * - the next page is found by key (`where key < last seen order by key limit n`), a jump to a
  *   page number by OFFSET; either way the page's keys are found first on the paged table alone
  *   and only the page's rows are joined;
- * - both statements run as named prepared statements, one name per list and SQL text (that
- *   is, per filter shape and page size), so PostgreSQL parses each shape once per connection
- *   and, after five runs, executes its cached generic plan without planning again.
+ * - the page and its count are one statement (the count a scalar subquery of the page's), run as
+ *   a named prepared statement, one name per list and SQL text (that is, per filter shape and page
+ *   size), so PostgreSQL parses each shape once per connection and, after five runs, executes its
+ *   cached generic plan without planning again: one round trip per list request.
  *
  * The order list's statements as they run, with pgbench figures: bench/list-sql.md.
  */
@@ -116,28 +117,36 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
   // the page's own, chosen after the fifth execution: planning drops to about 0.01 ms.
   const limit = sql.raw(String(pageLimit(req.length) + 1));
   const offset = skip > 0 ? sql` offset ${skip}` : sql``;
-  const pageSql = sql`select ${spec.columns}, ${outKeys}
+  const cap = opts.countCap ?? COUNT_CAP;
+  const countSql = req.exacto === true
+    ? sql`select count(*)::int from ${spec.from} where ${cond}`
+    : sql`select count(*)::int from (select 1 from ${spec.from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
+  const counting = req.contar !== false;
+  // The count rides in the page's statement as a scalar subquery (run once, before the page):
+  // one round trip and one connection per list request.
+  const pageSql = sql`select ${spec.columns}, ${outKeys}${counting ? sql`, (${countSql}) as "_total"` : sql``}
     from (select ${keyCols} from ${spec.from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
     ${spec.join}
     order by ${pageOrder}`;
-  const cap = opts.countCap ?? COUNT_CAP;
-  const countSql = req.exacto === true
-    ? sql`select count(*)::int as total from ${spec.from} where ${cond}`
-    : sql`select count(*)::int as total from (select 1 from ${spec.from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
-  const [raw, counted] = await Promise.all([
-    selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql),
-    req.contar !== false ? selectPrepared<{ total: number }>(db, `${spec.name}_count`, countSql) : undefined,
-  ]);
+  const raw = await selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql);
+  let total: number | undefined;
+  if (counting) {
+    if (raw.length) total = Number(raw[0]._total);
+    // An empty first page counts nothing; an empty later page (past the end) says nothing of the total.
+    else if (skip === 0 && !req.despues) total = 0;
+    else total = Number((await selectPrepared<{ count: number }>(db, `${spec.name}_count`, sql`${countSql}`))[0].count);
+  }
   const more = raw.length > req.length;
   const rows = raw.slice(0, req.length);
   const last = rows.at(-1);
   const data = rows.map((r) => {
     const row = { ...r };
     for (const n of names) delete row[`_${n}`];
+    delete row._total;
     return row as Row;
   });
-  const reply: Paged<Row> = counted
-    ? { data, total: Number(counted[0].total), total_exacto: req.exacto === true || Number(counted[0].total) <= cap }
+  const reply: Paged<Row> = total !== undefined
+    ? { data, total, total_exacto: req.exacto === true || total <= cap }
     // Not counted: what the page proves, flagged as a lower bound.
     : { data, total: req.start + rows.length + (more ? 1 : 0), total_exacto: false };
   // int8 keys arrive as text from node-postgres: the key is kept in the type its check expects.
