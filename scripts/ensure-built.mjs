@@ -19,7 +19,7 @@ function newest(paths) {
 
 const targets = [
   { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/compress.ts', 'domain/src'] },
-  { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', 'domain/src'] },
+  { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', 'server/entry.mjs', 'domain/src'] },
 ];
 const only = process.argv[2];
 

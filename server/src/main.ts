@@ -1,51 +1,60 @@
+import type { EventEmitter } from 'node:events';
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { addressesToOpen, readAccounts, startupLines } from './startup.ts';
 
-// Milliseconds from process start at the end of each start-up step, logged with the listening line.
-const since = () => Math.round(process.uptime() * 1000);
-const startupSteps: Record<string, number> = { imports: since() };
-const config = loadConfig();
-const database = await openConfiguredDatabase(config);
-startupSteps.database = since();
-// Read before the demo seed runs, to tell "loaded now" from "already there".
-const accountsBefore = await readAccounts(database.db);
-const deps = await createDeps(config, database);
-startupSteps.deps = since();
-const app = await buildApp(deps);
-startupSteps.app = since();
+/** Opens the database, builds the app and listens; the compiled entry runs it from a CommonJS bundle (no top-level await). */
+async function main() {
+  // Milliseconds from process start at the end of each start-up step, logged with the listening line.
+  const since = () => Math.round(process.uptime() * 1000);
+  const startupSteps: Record<string, number> = { imports: since() };
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  startupSteps.database = since();
+  // Read before the demo seed runs, to tell "loaded now" from "already there".
+  const accountsBefore = await readAccounts(database.db);
+  const deps = await createDeps(config, database);
+  startupSteps.deps = since();
+  const app = await buildApp(deps);
+  startupSteps.app = since();
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'cerrando');
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  try {
-    await app.close();
-    await deps.database.close();
-  } finally {
-    clearTimeout(timer);
-    process.exit(0);
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await deps.database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
   }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (err) {
-  app.log.error({ err }, 'no se pudo iniciar');
-  process.exit(1);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.error({ err }, 'no se pudo iniciar');
+    process.exit(1);
+  }
+  const urls = addressesToOpen(config.host, config.port, networkInterfaces());
+  // Wall and CPU time from process start to listening: the start-up cost an operator can compare.
+  const cpu = process.cpuUsage();
+  app.log.info({
+    database: deps.database.kind, version: config.appVersion,
+    startupMs: since(), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
+  }, `Obra ${config.appVersion} escuchando`);
+  for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
+  refreshStatistics(database).catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
+  // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.
+  (process as EventEmitter).emit('obra:listening');
 }
-const urls = addressesToOpen(config.host, config.port, networkInterfaces());
-// Wall and CPU time from process start to listening: the start-up cost an operator can compare.
-const cpu = process.cpuUsage();
-app.log.info({
-  database: deps.database.kind, version: config.appVersion,
-  startupMs: since(), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
-}, `Obra ${config.appVersion} escuchando`);
-for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
-refreshStatistics(database).catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
+
+// A failure before listening ends the process with its error (an unhandled rejection).
+void main();
