@@ -1,6 +1,6 @@
 import { ContainerOutlined, FileExcelOutlined, FileTextOutlined, HistoryOutlined, SwapOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import type { InventarioRow } from '@obra/domain';
-import { PAGE_SIZE, isReadOnly } from '@obra/domain';
+import { isReadOnly } from '@obra/domain';
 import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useHasOption, useRoleIds } from '../../app/session';
@@ -39,9 +39,8 @@ type Popup = { kind: 'kardex' | 'asignaciones' | 'transferencias' | 'minimo'; ro
  */
 export function InventarioPage() {
   const list = useListParams<Filters>({ prv_nombre: '', prv_estado: 1, alm_id: null });
-  const { start: _start, length: _length, contar, exacto, despues, ...filtros } = list.params;
-  const { prv_nombre, prv_estado, alm_id } = filtros;
-  const inventario = useInventario({ prv_nombre, prv_estado, alm_id }, { number: list.page, size: PAGE_SIZE, contar, exacto, despues });
+  const { prv_nombre, prv_estado, alm_id } = list.filters;
+  const inventario = useInventario(list.filters, list.pageQuery);
   const [popup, setPopup] = useState<Popup>(null);
   const descarga = useXlsxDownload();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
