@@ -1,4 +1,4 @@
-import type { InventarioFiltro, Paged } from '@obra/domain';
+import type { InventarioFiltro, InventarioRow, Paged, PalEstado } from '@obra/domain';
 import { INVENTARIO_RAPIDO_MAX } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -13,27 +13,7 @@ import { likePattern } from '../../platform/search.ts';
  */
 
 /** A stock row as the inventory shows it (the domain's `InventarioRow` without its status tag). */
-export interface PalRow {
-  pal_id: number;
-  alm_id: number;
-  alm_nombre: string;
-  alm_tipo: number;
-  pry_id: number;
-  pry_nombre: string;
-  prv_id: number;
-  prv_nombre: string;
-  prv_item: number;
-  cat_nombre: string;
-  tip_nombre: string;
-  unm_simbolo: string;
-  mar_nombre: string | null;
-  pal_stock: string;
-  pal_numero_serie: string;
-  prv_estado: number;
-  stm_minimo: string;
-  stm_propio: boolean;
-  prv_stock_minimo: string;
-}
+export type PalRow = Omit<InventarioRow, keyof PalEstado>;
 
 /** The columns of a stock row `pa`; quantities without trailing zeros ('12.5', not '12.5000'). */
 const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, y.pry_nombre, pa.prv_id, p.prv_nombre, p.prv_item,
