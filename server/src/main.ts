@@ -51,7 +51,11 @@ async function main() {
     startupMs: since(), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
   }, `Obra ${config.appVersion} escuchando`);
   for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
-  refreshStatistics(database).catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
+  const statistics = () => refreshStatistics(database)
+    .then((tablas) => { if (tablas.length) app.log.info({ tablas }, 'estadísticas del planificador actualizadas'); })
+    .catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
+  void statistics();
+  setInterval(() => void statistics(), 60 * 60 * 1000).unref();
   // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.
   (process as EventEmitter).emit('obra:listening');
 }
