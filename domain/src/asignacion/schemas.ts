@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageFields, PageQuery } from '../common/envelope.ts';
 import { idSchema } from '../common/ids.ts';
 import { ESTADOS, EST } from '../common/statuses.ts';
+import { isDate, toDate } from '../common/time.ts';
 import { OrdenCalculoItem, ORDEN_CALCULO_MSG } from '../orden/calculo.ts';
 
 /**
@@ -104,20 +105,14 @@ const ESTADOS_FILTRO_IDS = [ASI_EST.CREADO, ASI_EST.ASIGNADO, ASI_EST.POR_DEVOLV
 
 // ---- fields ----
 
-const isDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-
 /** A required `YYYY-MM-DD`; an ISO timestamp keeps its date part. */
 const fecha = (falta: string) => z.string({ error: falta }).trim().min(1, { error: falta, abort: true }).max(40, ASI_MSG.fecha)
-  .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
+  .transform(toDate)
   .refine(isDate, ASI_MSG.fecha);
 
 /** An optional filter date; empty is "any". */
 const fechaFiltro = z.string().trim().max(40, ASI_MSG.fecha).nullish()
-  .transform((v) => (v ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : null))
+  .transform((v) => (v ? toDate(v) : null))
   .refine((v) => v === null || isDate(v), ASI_MSG.fecha);
 
 /** Integer digits of a canonical decimal text. */
@@ -131,6 +126,11 @@ const optId = idSchema().nullish().transform((v) => v ?? null);
 const texto = (max: number) => z.string().trim().max(max).nullish().transform((v) => v ?? '');
 const tipo = z.union([z.literal(1), z.literal(2)], { error: 'El tipo no es válido' });
 const estadoFiltro = z.number().int().refine((v) => (ESTADOS_FILTRO_IDS as readonly number[]).includes(v), 'El estado no es válido');
+
+/** The lines of a document: 1 to 200, each `key` (stock row or assignment line) once. */
+const lineas = <T extends z.ZodObject>(linea: T, key: keyof z.output<T>, falta: string, documento: string) =>
+  z.array(linea, { error: falta }).min(1, falta).max(200, `Una ${documento} admite a lo más 200 ítems`)
+    .refine((l) => new Set(l.map((x) => x[key])).size === l.length, ASI_MSG.productoRepetido);
 
 // ---- assignments ----
 
@@ -153,8 +153,7 @@ export const AsignacionRegistrar = z.object({
     emp_autorizador: idSchema(ASI_MSG.autorizador),
     asi_fecha_registro: fecha(ASI_MSG.fechaRegistro),
     asi_notas: notas,
-    detalle: z.array(AsignacionLinea, { error: ASI_MSG.fechaRegistro }).min(1, ASI_MSG.fechaRegistro).max(200, 'Una asignación admite a lo más 200 ítems')
-      .refine((l) => new Set(l.map((x) => x.pal_id)).size === l.length, ASI_MSG.productoRepetido),
+    detalle: lineas(AsignacionLinea, 'pal_id', ASI_MSG.fechaRegistro, 'asignación'),
     /** Accepted for compatibility, ignored: the registrar is the caller, the project follows the rule. */
     usu_registrador: z.unknown().optional(),
     pry_id: z.unknown().optional(),
@@ -226,8 +225,7 @@ export const DevolucionRegistrar = z.object({
     asi_id: idSchema(ASI_MSG.asignacionFalta),
     dei_fecha_registro: fechaFiltro,
     dei_notas: notas,
-    detalle: z.array(DevolucionLinea, { error: ASI_MSG.devolverAlgo }).min(1, ASI_MSG.devolverAlgo).max(200, 'Una devolución admite a lo más 200 ítems')
-      .refine((l) => new Set(l.map((x) => x.aid_id)).size === l.length, ASI_MSG.productoRepetido),
+    detalle: lineas(DevolucionLinea, 'aid_id', ASI_MSG.devolverAlgo, 'devolución'),
     /** Accepted for compatibility, ignored: the registrar is the caller. */
     usu_registrador: z.unknown().optional(),
   }, { error: ASI_MSG.asignacionFalta }),
@@ -271,10 +269,9 @@ export type AsignacionEmpleadoBuscar = z.input<typeof AsignacionEmpleadoBuscar>;
 
 // ---- rows ----
 
-/** A row of the assignment search (tab 0, type 1). Quantities are NUMERIC text. */
-export interface AsignacionRow {
+/** What a row of the search shows of an assignment or a return: status, warehouse and project, requester, registrar. */
+interface AsiDocumentoRow {
   asi_id: number;
-  asi_fecha_registro: string;
   est_id: number;
   est_nombre: string;
   est_styles: string;
@@ -285,11 +282,16 @@ export interface AsignacionRow {
   pry_nombre: string;
   emp_solicitante: number;
   solicitante: string;
-  emp_autorizador: number;
-  autorizador: string;
   usu_registrador: number;
   registrador: string;
   items: number;
+}
+
+/** A row of the assignment search (tab 0, type 1). Quantities are NUMERIC text. */
+export interface AsignacionRow extends AsiDocumentoRow {
+  asi_fecha_registro: string;
+  emp_autorizador: number;
+  autorizador: string;
   /** Units still with the employee over all lines. */
   saldo: string;
   /** Whether any live return exists: the screen then offers no delete. */
@@ -318,28 +320,13 @@ export interface AsignacionDetalle {
 
 export interface Asignacion extends AsignacionRow {
   asi_notas: string;
-  usu_registrador: number;
   detalle: AsignacionDetalle[];
 }
 
 /** A row of the return search (tab 0, type 2). */
-export interface DevolucionRow {
+export interface DevolucionRow extends AsiDocumentoRow {
   dei_id: number;
   dei_fecha_registro: string;
-  asi_id: number;
-  est_id: number;
-  est_nombre: string;
-  est_styles: string;
-  alm_id: number;
-  alm_nombre: string;
-  alm_tipo: number;
-  pry_id: number;
-  pry_nombre: string;
-  emp_solicitante: number;
-  solicitante: string;
-  usu_registrador: number;
-  registrador: string;
-  items: number;
   cantidad: string;
 }
 
@@ -364,18 +351,8 @@ export interface Devolucion extends DevolucionRow {
 }
 
 /** An assignment line in the per-item lists (tab 1, histories). */
-export interface AsignacionItemRow extends AsignacionDetalle {
-  asi_fecha_registro: string;
-  est_id: number;
-  est_nombre: string;
-  est_styles: string;
-  alm_id: number;
-  alm_nombre: string;
-  alm_tipo: number;
-  pry_nombre: string;
-  emp_solicitante: number;
-  solicitante: string;
-}
+export interface AsignacionItemRow extends AsignacionDetalle,
+  Pick<AsignacionRow, 'asi_fecha_registro' | 'est_id' | 'est_nombre' | 'est_styles' | 'alm_id' | 'alm_nombre' | 'alm_tipo' | 'pry_nombre' | 'emp_solicitante' | 'solicitante'> {}
 
 /** A return line in the per-item list. */
 export interface DevolucionItemRow extends DevolucionDetalle {

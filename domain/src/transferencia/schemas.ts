@@ -4,6 +4,7 @@ import { isCorporate } from '../access/session.ts';
 import { PageQuery } from '../common/envelope.ts';
 import { idSchema } from '../common/ids.ts';
 import { EST } from '../common/statuses.ts';
+import { isDate, toDate } from '../common/time.ts';
 import { ORE } from '../orden/estados.ts';
 
 /**
@@ -83,12 +84,6 @@ export const TRANSFERENCIA_MSG = {
 
 const F = TRANSFERENCIA_MSG.faltanDatos;
 
-const isDate = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-const toDate = (v: string) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v);
 
 /** A required date `YYYY-MM-DD` (an ISO timestamp keeps its date part). */
 const fecha = z.string({ error: F }).trim().min(1, { error: F, abort: true }).transform(toDate).refine(isDate, TRANSFERENCIA_MSG.fecha);

@@ -32,6 +32,13 @@ export function projectSql(scope: ProjectScope, column: SQL): SQL {
   return sql`${column} = ${scope.pry_id}`;
 }
 
+/** The scope as a condition on a warehouse id expression (e.g. sql`pa.alm_id`): the warehouses of the caller's project (undefined = no restriction). */
+export function warehouseSql(scope: ProjectScope, column: SQL): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'none') return sql`false`;
+  return sql`${column} in (select alm_id from almacen where pry_id = ${scope.pry_id})`;
+}
+
 /** A single record of another project answers 404, so its existence is not revealed. */
 export function assertInProject(scope: ProjectScope, pryId: number | null, what = 'el registro'): void {
   if (scope.kind === 'all') return;

@@ -1,9 +1,9 @@
-import type { InventarioFiltro, InventarioRow, Paged, PalEstado } from '@obra/domain';
+import type { AsignacionHistorialRow, InventarioFiltro, InventarioRow, Paged, PalEstado, RenovacionRow } from '@obra/domain';
 import { INVENTARIO_RAPIDO_MAX } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { warehouseSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
 /**
@@ -41,13 +41,6 @@ const INVENTARIO: ListSpec = {
   join: sql`join producto_almacen pa on pa.alm_id = page.k0 and pa.prv_id = page.k1 and pa.pal_numero_serie = page.k2 ${PAL_JOINS}`,
 };
 
-/** The warehouses of the caller's scope, as a condition on a warehouse id expression. */
-function almacenScope(scope: ProjectScope, column: SQL): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'none') return sql`false`;
-  return sql`${column} in (select alm_id from almacen where pry_id = ${scope.pry_id})`;
-}
-
 /** Every word must appear in the name (the trigram index producto_nombre_trgm serves each LIKE). */
 const nameWords = (text: string): SQL[] =>
   text.split(/\s+/).filter(Boolean).slice(0, 6).map((w) => sql`lower(prv_nombre) like ${likePattern(w)}`);
@@ -58,7 +51,7 @@ export interface InventarioCond extends InventarioFiltro {
 
 /** The inventory's conditions on `producto_almacen pa`. */
 function conditions(f: InventarioCond): SQL[] {
-  const where: (SQL | undefined)[] = [almacenScope(f.scope, sql`pa.alm_id`)];
+  const where: (SQL | undefined)[] = [warehouseSql(f.scope, sql`pa.alm_id`)];
   if (f.alm_id !== null) where.push(sql`pa.alm_id = ${f.alm_id}`);
   const producto = nameWords(f.prv_nombre);
   if (f.prv_estado !== null) producto.push(sql`prv_estado = ${f.prv_estado}`);
@@ -160,17 +153,11 @@ export function kardexRange(db: Executor, palId: number, desde: number, count: n
     order by k.kdx_numero limit ${sql.raw(String(count))}`);
 }
 
-export interface AsignacionHistRaw {
-  aid_id: number;
-  asi_id: number;
-  asi_fecha_registro: string;
-  solicitante: string;
-  aid_cantidad: string;
-  aid_devuelto: string;
-  aid_saldo: string;
+/** An assignment line of an item's history before its status: the assignment's state and whether its return is overdue. */
+export type AsignacionHistRaw = Omit<AsignacionHistorialRow, 'est_id' | 'est_nombre' | 'est_styles'> & {
   asi_estado: number;
   vencida: boolean;
-}
+};
 
 /** An item's assignment lines, newest first, by key on the index asignacion_detalle_pal_idx (pal_id, aid_id). */
 const ASIGNACIONES: ListSpec = {
@@ -208,21 +195,6 @@ export async function setMinimo(db: Executor, almId: number, prvId: number, mini
     on conflict (alm_id, prv_id) do update set stm_minimo = excluded.stm_minimo, usu_id = excluded.usu_id, stm_fecha_modificacion = now()`);
 }
 
-export interface RenovacionRaw {
-  alm_id: number;
-  prv_id: number;
-  alm_nombre: string;
-  alm_tipo: number;
-  pry_nombre: string;
-  producto: string;
-  unidad: string;
-  unm_id: number;
-  marca: string | null;
-  mar_id: number | null;
-  stock_minimo: string;
-  stock_digital: string;
-}
-
 /**
  * Products in warehouses whose stock (every serial row together) is below the minimum: the stock
  * rows grouped by (warehouse, product), which the index producto_almacen_uq gives in order, so a
@@ -245,13 +217,13 @@ const RENOVACION: ListSpec = {
     left join stock_minimo s on s.alm_id = page.k0 and s.prv_id = page.k1`,
 };
 
-export function renovacion(db: Executor, scope: ProjectScope, req: ListRequest): Promise<Paged<RenovacionRaw>> {
+export function renovacion(db: Executor, scope: ProjectScope, req: ListRequest): Promise<Paged<RenovacionRow>> {
   const where: (SQL | undefined)[] = [
     sql`r.alm_id in (select alm_id from almacen where alm_estado = 1)`,
-    almacenScope(scope, sql`r.alm_id`),
+    warehouseSql(scope, sql`r.alm_id`),
     sql`r.prv_id in (select prv_id from producto where prv_estado = 1)`,
     sql`r.stock < coalesce((select s.stm_minimo from stock_minimo s where s.alm_id = r.alm_id and s.prv_id = r.prv_id),
       (select p.prv_stock_minimo from producto p where p.prv_id = r.prv_id))`,
   ];
-  return listPage<RenovacionRaw>(db, RENOVACION, where.filter((c): c is SQL => c !== undefined), req);
+  return listPage<RenovacionRow>(db, RENOVACION, where.filter((c): c is SQL => c !== undefined), req);
 }

@@ -5,7 +5,8 @@ import type {
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor, type Tx } from '../../db/client.ts';
 import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
-import type { ProjectScope } from '../../platform/scope.ts';
+import { projectSql, warehouseSql, type ProjectScope } from '../../platform/scope.ts';
+import { likePattern } from '../../platform/search.ts';
 
 /** The only file of the transfers module that touches the tables (spec 2 §3 "Transfer"). */
 
@@ -47,15 +48,11 @@ export interface ListaFiltro {
   scope: ProjectScope;
 }
 
-/** Warehouses of the caller's project, as a condition on a warehouse id column. */
-const almacenEnScope = (col: SQL, scope: ProjectScope): SQL =>
-  scope.kind === 'project' ? sql`${col} in (select alm_id from almacen where pry_id = ${scope.pry_id})` : sql`false`;
-
 /** A transfer is within a project user's scope when its destination or its origin is a warehouse of their project. */
 function scopeCondition(scope: ProjectScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   if (scope.kind === 'none') return sql`false`;
-  return sql`(${almacenEnScope(sql`t.alm_destino`, scope)} or ${almacenEnScope(sql`t.alm_origen`, scope)})`;
+  return sql`(${warehouseSql(scope, sql`t.alm_destino`)} or ${warehouseSql(scope, sql`t.alm_origen`)})`;
 }
 
 function conditions(f: ListaFiltro): (SQL | undefined)[] {
@@ -66,7 +63,7 @@ function conditions(f: ListaFiltro): (SQL | undefined)[] {
   // Spec 2 §2: the origin filter exists for between-warehouses, the order code for purchase orders.
   if (f.alm_origen !== null && f.tfi_tipo === 2) where.push(sql`t.alm_origen = ${f.alm_origen}`);
   if (f.ord_code && f.tfi_tipo === 1) {
-    where.push(sql`t.ord_id in (select ord_id from orden where lower(ord_codigo) like ${`%${f.ord_code.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+    where.push(sql`t.ord_id in (select ord_id from orden where lower(ord_codigo) like ${likePattern(f.ord_code)})`);
   }
   if (f.fecha_inicio) where.push(sql`t.tfi_fecha_registro >= (${f.fecha_inicio}::date)::timestamp at time zone 'America/Lima'`);
   if (f.fecha_fin) where.push(sql`t.tfi_fecha_registro < (${f.fecha_fin}::date + 1)::timestamp at time zone 'America/Lima'`);
@@ -247,11 +244,10 @@ export async function orden(db: Executor, ordId: number, lock = false): Promise<
 
 /** Purchase orders whose code, reference or supplier contains `texto`, in `estados`, within scope; newest first, at most `limit`. */
 export function buscarOrdenes(db: Executor, f: { texto: string; estados: readonly number[]; scope: ProjectScope; limit: number }): Promise<OrdenRow[]> {
-  const like = `%${f.texto.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const scope = f.scope.kind === 'all' ? sql`true` : f.scope.kind === 'none' ? sql`false` : sql`c.pry_id = ${f.scope.pry_id}`;
+  const like = likePattern(f.texto);
   return selectRows<OrdenRow>(db, sql`
     select ${ORDEN_COLUMNS} from orden o ${ORDEN_JOINS}
-    where o.ord_tipo_orden = 1 and o.ore_id in (${sql.join(f.estados.map((e) => sql`${e}`), sql`, `)}) and ${scope}
+    where o.ord_tipo_orden = 1 and o.ore_id in (${sql.join(f.estados.map((e) => sql`${e}`), sql`, `)}) and ${projectSql(f.scope, sql`c.pry_id`)}
       and (lower(o.ord_codigo || ' ' || o.ord_referencia) like ${like} or lower(pv.pve_razon_social) like ${like})
     order by o.ord_id desc limit ${f.limit}`);
 }
@@ -324,7 +320,7 @@ export async function proyectoDeStock(db: Executor, palId: number): Promise<numb
 
 /** Active products by name (the external-purchase popup), at most `limit`. */
 export function buscarProductos(db: Executor, texto: string, limit: number): Promise<ProductoTransferencia[]> {
-  const like = `%${texto.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(texto);
   return selectRows<ProductoTransferencia>(db, sql`
     select p.prv_id, p.prv_nombre, p.prv_item, un.unm_simbolo
     from producto p join unidad_medida un on un.unm_id = p.unm_id
@@ -334,7 +330,7 @@ export function buscarProductos(db: Executor, texto: string, limit: number): Pro
 
 /** Stock rows with stock in a warehouse (the between-warehouses popup), at most `limit`. */
 export function buscarStock(db: Executor, almId: number, texto: string, limit: number): Promise<StockDisponible[]> {
-  const like = `%${texto.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(texto);
   return selectRows<StockDisponible>(db, sql`
     select pa.pal_id, p.prv_id, p.prv_nombre, p.prv_item, un.unm_simbolo, pa.pal_numero_serie, pa.pal_stock::numeric::text as pal_stock
     from producto_almacen pa join producto p on p.prv_id = pa.prv_id join unidad_medida un on un.unm_id = p.unm_id

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EyeOutlined, FileSearchOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { ASI_ESTADO_DEFECTO, ASI_MSG, ASI_TIPO } from '@obra/domain';
-import { Button, DatePicker, Select, Tabs, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Select, Tabs, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useHasOption, useSession } from '../../app/session';
+import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
@@ -49,7 +49,6 @@ interface Comun {
   children: ReactNode;
 }
 
-const rango = (r: [Dayjs, Dayjs] | null) => ({ fecha_inicio: r?.[0].format('YYYY-MM-DD') ?? null, fecha_fin: r?.[1].format('YYYY-MM-DD') ?? null });
 
 function useEstadoOptions(tipo: number) {
   return (useEstados(tipo).data ?? []).map((e) => ({ value: e.est_id, label: e.est_nombre }));
@@ -72,14 +71,14 @@ interface BusquedaFiltros {
   est_id: number | null;
   alm_id: number | null;
   emp_solicitante: number | null;
-  rango: [Dayjs, Dayjs] | null;
+  rango: Rango;
 }
 
 /** Tab 0: assignments (type 1, the default) or returns (type 2), status 3 (live) by default (spec 2 §2, §9). */
 function BusquedaTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
   const list = useListParams<BusquedaFiltros>({ tipo: ASI_TIPO.ASIGNACION, est_id: ASI_ESTADO_DEFECTO, alm_id: null, emp_solicitante: null, rango: null });
   const { tipo, est_id, alm_id, emp_solicitante, rango: r, ...paging } = list.params;
-  const q = useBuscar({ asignacion_items: { tipo: tipo as 1 | 2, est_id, alm_id, emp_solicitante, ...rango(r) }, ...paging });
+  const q = useBuscar({ asignacion_items: { tipo: tipo as 1 | 2, est_id, alm_id, emp_solicitante, ...rangoFechas(r) }, ...paging });
   const tipos = useTipos().data ?? [];
   const estados = useEstadoOptions(tipo);
   const eliminarAsi = useEliminarAsignacion();
@@ -140,18 +139,7 @@ function BusquedaTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
           <FilterField label="Solicitante">
             {(id) => <EmpleadoSelect id={id} aria-label="Solicitante" value={emp_solicitante} onChange={(v) => list.setFilters({ emp_solicitante: v })} style={{ width: 240 }} />}
           </FilterField>
-          <FilterField label="Fecha">
-            {(id) => (
-              <DatePicker.RangePicker
-                id={{ start: id }}
-                format="DD-MM-YYYY"
-                placeholder={['Desde', 'Hasta']}
-                value={r}
-                onChange={(v) => list.setFilters({ rango: v?.[0] && v[1] ? [v[0], v[1]] : null })}
-                style={{ width: 240 }}
-              />
-            )}
-          </FilterField>
+          <DateRangeFilter label="Fecha" value={r} onChange={(v) => list.setFilters({ rango: v })} width={240} />
         </>
       }
       rowKey={devoluciones ? 'dei_id' : 'asi_id'}

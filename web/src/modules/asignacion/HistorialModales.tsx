@@ -1,9 +1,33 @@
-import { PAGE_SIZE } from '@obra/domain';
+import { PAGE_SIZE, type Paged } from '@obra/domain';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, type DataTableProps } from '../../ui/DataTable';
 import { useDevolucionesPorItem, usePorItem } from './api';
 import { DEVOLUCION_ITEM_COLUMNAS, lineaColumnas } from './columnas';
+
+type LineasProps<T> = Pick<DataTableProps<T>, 'rowKey' | 'columns' | 'emptyText' | 'page' | 'onPageChange'> & {
+  titulo: string;
+  width: number;
+  q: { data?: Paged<T>; isFetching: boolean };
+  onClose: () => void;
+};
+
+/** A popup of one page of lines, 10 a page, closed with 'Cerrar'. */
+function LineasModal<T extends object>({ titulo, width, q, onClose, ...table }: LineasProps<T>) {
+  return (
+    <Modal open width={width} title={titulo} onCancel={onClose} closable={false} footer={<Button type="primary" onClick={onClose}>Cerrar</Button>}>
+      <DataTable<T>
+        {...table}
+        tableLayout="fixed"
+        rows={q.data?.data}
+        total={q.data?.total}
+        totalExacto={q.data?.total_exacto}
+        loading={q.isFetching}
+        aria-label={titulo}
+      />
+    </Modal>
+  );
+}
 
 /** What a history is of: a requester (`emp_solicitante`) or an item (`pal_id`, a product's stock in a warehouse). */
 export type HistorialDe = { titulo: string; emp_solicitante?: number; pal_id?: number };
@@ -18,21 +42,8 @@ export function HistorialModal({ de, onClose }: { de: HistorialDe; onClose: () =
     asignacion_items_detalle: { emp_solicitante: de.emp_solicitante ?? null, pal_id: de.pal_id ?? null, est_id: null, page: { number: page, size: PAGE_SIZE } },
   });
   return (
-    <Modal open width={1100} title={de.titulo} onCancel={onClose} closable={false} footer={<Button type="primary" onClick={onClose}>Cerrar</Button>}>
-      <DataTable
-        rowKey="aid_id"
-        tableLayout="fixed"
-        columns={lineaColumnas(!de.emp_solicitante)}
-        rows={q.data?.data}
-        total={q.data?.total}
-        totalExacto={q.data?.total_exacto}
-        page={page}
-        onPageChange={setPage}
-        loading={q.isFetching}
-        emptyText="No hay asignaciones"
-        aria-label={de.titulo}
-      />
-    </Modal>
+    <LineasModal titulo={de.titulo} width={1100} q={q} onClose={onClose} rowKey="aid_id" columns={lineaColumnas(!de.emp_solicitante)}
+      page={page} onPageChange={setPage} emptyText="No hay asignaciones" />
   );
 }
 
@@ -46,20 +57,7 @@ export function DevolucionesItemModal({ de, onClose }: { de: DevolucionesDe; onC
     devolucion_items_detalle: { aid_id: de.aid_id ?? null, pal_id: de.pal_id ?? null, page: { number: page, size: PAGE_SIZE } },
   });
   return (
-    <Modal open width={1040} title={de.titulo} onCancel={onClose} closable={false} footer={<Button type="primary" onClick={onClose}>Cerrar</Button>}>
-      <DataTable
-        rowKey="did_id"
-        tableLayout="fixed"
-        columns={DEVOLUCION_ITEM_COLUMNAS}
-        rows={q.data?.data}
-        total={q.data?.total}
-        totalExacto={q.data?.total_exacto}
-        page={page}
-        onPageChange={setPage}
-        loading={q.isFetching}
-        emptyText="No hay devoluciones"
-        aria-label={de.titulo}
-      />
-    </Modal>
+    <LineasModal titulo={de.titulo} width={1040} q={q} onClose={onClose} rowKey="did_id" columns={DEVOLUCION_ITEM_COLUMNAS}
+      page={page} onPageChange={setPage} emptyText="No hay devoluciones" />
   );
 }

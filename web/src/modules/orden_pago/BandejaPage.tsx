@@ -1,9 +1,9 @@
 import { OPG, opgBandejaEstado, opgEstadoNombre, type OpgEstado, type OrdenPagoRow } from '@obra/domain';
-import { DatePicker, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useAccessProfile } from '../../app/session';
 import { CellText, textColumn } from '../../ui/CellText';
+import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
@@ -46,7 +46,7 @@ const MIN_WIDTH = 1180;
 interface Filtros {
   estado: OpgEstado | null;
   pve_id: number | null;
-  rango: [Dayjs, Dayjs] | null;
+  rango: Rango;
 }
 
 /**
@@ -59,7 +59,7 @@ export function BandejaPage() {
   const list = useListParams<Filtros>({ estado: opgBandejaEstado(perfil), pve_id: null, rango: null });
   const { estado, pve_id, rango } = list.filters;
   const bandeja = useBandejaOrdenesPago({
-    orden_pago: { estado, pve_id, fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null },
+    orden_pago: { estado, pve_id, ...rangoFechas(rango) },
     start: list.params.start,
     length: list.params.length,
   });
@@ -74,17 +74,7 @@ export function BandejaPage() {
           <FilterField label="Proveedor">
             {(id) => <ProveedorSelect id={id} value={pve_id} onChange={(v) => list.setFilters({ pve_id: v })} style={{ width: 360 }} />}
           </FilterField>
-          <FilterField label="Fecha de registro">
-            {(id) => (
-              <DatePicker.RangePicker
-                id={{ start: id }}
-                format="DD-MM-YYYY"
-                placeholder={['Desde', 'Hasta']}
-                value={rango}
-                onChange={(v) => list.setFilters({ rango: v?.[0] && v[1] ? [v[0], v[1]] : null })}
-              />
-            )}
-          </FilterField>
+          <DateRangeFilter label="Fecha de registro" value={rango} onChange={(v) => list.setFilters({ rango: v })} />
         </>
       }
       rowKey="opg_id"

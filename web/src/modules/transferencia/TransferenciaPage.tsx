@@ -3,11 +3,11 @@ import {
   OPCION_TRANSFERENCIA_ORDEN, TFI_ESTADO_CODIGOS, TFI_TIPO, TIPOS_TRANSFERENCIA, TRANSFERENCIA_MSG, isReadOnly, puedeEliminar, puedeIngresar,
   type TfiEstadoCodigo, type TransferenciaRow,
 } from '@obra/domain';
-import { Button, DatePicker, Flex, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useHasOption, useRoleIds, useSession } from '../../app/session';
 import { CellText, textColumn } from '../../ui/CellText';
+import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
@@ -54,7 +54,7 @@ interface Filtros {
   ord_code: string;
   alm_origen: number | null;
   alm_destino: number | null;
-  rango: [Dayjs, Dayjs] | null;
+  rango: Rango;
 }
 
 type Popup =
@@ -80,8 +80,7 @@ export function TransferenciaPage() {
       ord_code: f.tfi_tipo === TFI_TIPO.ORDEN_COMPRA ? f.ord_code || null : null,
       alm_origen: f.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? f.alm_origen : null,
       alm_destino: f.alm_destino,
-      fecha_inicio: f.rango?.[0].format('YYYY-MM-DD') ?? null,
-      fecha_fin: f.rango?.[1].format('YYYY-MM-DD') ?? null,
+      ...rangoFechas(f.rango),
     },
     page: list.pageQuery,
   });
@@ -130,18 +129,7 @@ export function TransferenciaPage() {
           <FilterField label="Almacén destino">
             {(id) => <WarehouseSelect id={id} value={f.alm_destino} onChange={(v) => list.setFilters({ alm_destino: v ?? null })} style={{ width: 240 }} placeholder="Todos" />}
           </FilterField>
-          <FilterField label="Fecha de registro">
-            {(id) => (
-              <DatePicker.RangePicker
-                id={{ start: id }}
-                format="DD-MM-YYYY"
-                placeholder={['Desde', 'Hasta']}
-                value={f.rango}
-                onChange={(v) => list.setFilters({ rango: v?.[0] && v[1] ? [v[0], v[1]] : null })}
-                style={{ width: 240 }}
-              />
-            )}
-          </FilterField>
+          <DateRangeFilter label="Fecha de registro" value={f.rango} onChange={(v) => list.setFilters({ rango: v })} width={240} />
           <Button icon={<SearchOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>Buscar</Button>
         </>
       }
