@@ -244,6 +244,8 @@ export interface TransferenciaRow {
   alm_origen_nombre: string | null;
   alm_destino: number;
   alm_destino_nombre: string;
+  /** The destination warehouse's project: its users (and level 1) confirm the entry. */
+  pry_destino: number;
   ord_id: number | null;
   ord_code: string | null;
   est_id: number;
@@ -348,9 +350,12 @@ export interface ProductoTransferencia {
   unm_simbolo: string;
 }
 
-/** Whether a transfer's entry can be confirmed (spec 2 §4): created, and not an external purchase. */
-export const puedeIngresar = (t: Pick<TransferenciaRow, 'est_id' | 'tfi_tipo'>) =>
-  t.est_id === TFI_ESTADO.CREADO && t.tfi_tipo !== TFI_TIPO.COMPRA_EXTERNA;
+/**
+ * Whether a user may confirm a transfer's entry (spec 2 §4): created, not an external purchase, and the
+ * destination warehouse is of the user's project (level 1 any), as the server checks.
+ */
+export const puedeIngresar = (t: Pick<TransferenciaRow, 'est_id' | 'tfi_tipo' | 'pry_destino'>, user: { usu_nivel: number; pry_id: number | null }) =>
+  t.est_id === TFI_ESTADO.CREADO && t.tfi_tipo !== TFI_TIPO.COMPRA_EXTERNA && (isCorporate(user) || t.pry_destino === user.pry_id);
 
 /** Who may delete (spec 2 §4, §6): only created ones; level 1 any, others only those they registered. */
 export const puedeEliminar = (t: Pick<TransferenciaRow, 'est_id' | 'tfi_usu_registrador'>, user: { usu_id: number; usu_nivel: number }) =>

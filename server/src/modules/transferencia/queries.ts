@@ -18,7 +18,7 @@ const ROW_COLUMNS = sql`t.tfi_id, t.tfi_codigo, t.tfi_tipo,
   case t.tfi_tipo when 1 then 'Orden de compra' when 2 then 'Entre almacenes' else 'Compra externa' end as tfi_tipo_nombre,
   ${lima('t.tfi_fecha_registro')} as tfi_fecha_registro,
   t.tfi_usu_registrador, ${nombre('u')} as tfi_usu_registrador_nombre,
-  t.alm_origen, ao.alm_nombre as alm_origen_nombre, t.alm_destino, ad.alm_nombre as alm_destino_nombre,
+  t.alm_origen, ao.alm_nombre as alm_origen_nombre, t.alm_destino, ad.alm_nombre as alm_destino_nombre, ad.pry_id as pry_destino,
   t.ord_id, o.ord_codigo as ord_code, t.est_id, e.est_codigo, e.est_nombre, e.est_styles`;
 
 const ROW_JOINS = sql`join estado e on e.est_id = t.est_id
@@ -79,13 +79,13 @@ const CABECERA = sql`select ${ROW_COLUMNS},
     ${lima('t.tfi_fecha_ingreso')} as tfi_fecha_ingreso, t.tfi_fecha_estimada_llegada::text as tfi_fecha_estimada_llegada,
     t.tfi_guia_remision, t.tfi_notas, t.tfi_usu_recepcionador,
     case when r.usu_id is null then null else ${nombre('r')} end as tfi_usu_recepcionador_nombre,
-    pd.pry_nombre as pry_destino_nombre, po.pry_nombre as pry_origen_nombre, ad.pry_id as pry_destino, ao.pry_id as pry_origen
+    pd.pry_nombre as pry_destino_nombre, po.pry_nombre as pry_origen_nombre, ao.pry_id as pry_origen
   from transferencia t ${ROW_JOINS}
     join proyecto pd on pd.pry_id = ad.pry_id
     left join proyecto po on po.pry_id = ao.pry_id
     left join usuario r on r.usu_id = t.tfi_usu_recepcionador`;
 
-export type Cabecera = Omit<Transferencia, 'detalle'> & { pry_destino: number; pry_origen: number | null };
+export type Cabecera = Omit<Transferencia, 'detalle'> & { pry_origen: number | null };
 
 export async function cabecera(db: Executor, tfiId: number): Promise<Cabecera | undefined> {
   const [row] = await selectRows<Cabecera>(db, sql`${CABECERA} where t.tfi_id = ${tfiId}`);

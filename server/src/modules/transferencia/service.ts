@@ -47,7 +47,7 @@ export async function buscar(deps: Deps, caller: AccessProfile, f: Transferencia
 
 async function conDetalle(deps: Deps, cabeceras: q.Cabecera[]): Promise<Transferencia[]> {
   const lineas = await q.detalle(deps.database.db, cabeceras.map((c) => c.tfi_id));
-  return cabeceras.map(({ pry_destino: _d, pry_origen: _o, ...c }) => ({
+  return cabeceras.map(({ pry_origen: _o, ...c }) => ({
     ...c,
     detalle: lineas.filter((l) => l.tfi_id === c.tfi_id).map(({ tfi_id: _t, ...l }) => l),
   }));

@@ -1,4 +1,4 @@
-import { limaYear } from '@obra/domain';
+import { limaYear, puedeIngresar, type TransferenciaRow } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, expectOk, expectRefused, type Auth, type Fixture } from '../orden_pago/fixtures.ts';
@@ -310,6 +310,27 @@ describe('scope and delete rules (DECISIONS §1, spec 2 §6)', () => {
     // VISUALIZADOR reads but cannot register.
     expect((await registrar({ tfi_tipo: 3, alm_destino: alm.central, detalle: [{ prv_id: casco, tid_cantidad: 1 }] }, f.u.viewer)).statusCode).toBe(403);
     expectOk(await T('buscar', {}, f.u.viewer));
+  });
+});
+
+describe('who confirms the entry (spec 2 §4)', () => {
+  it('the list row carries the destination project: a project user is offered and allowed only entries into its warehouses', async () => {
+    const fierro = prv['Fierro corrugado 1/2" x 9 m'];
+    const t = await registrada({ tfi_tipo: 2, alm_origen: alm.central, alm_destino: alm.miraflores, detalle: [{ prv_id: fierro, pal_id: await palDe(alm.central, fierro), tid_cantidad: 1 }] });
+    const [p] = await f.rows<{ destino: number; lurin: number; usuario: number }>(sql`select
+      (select pry_id from almacen where alm_id = ${alm.miraflores}) as destino, (select pry_id from almacen where alm_id = ${alm.central}) as lurin,
+      (select pry_id from usuario where usu_correo = 'almacen@andina.pe') as usuario`);
+    expect(p.usuario).toBe(p.lurin);
+    const filas = async (who: Auth) => (expectOk(await T('buscar', { transferencia_items: { tfi_tipo: 2, est_codigo: null }, page: { number: 1, size: 100 } }, who)).data as { data: TransferenciaRow[] }).data;
+    // Seen by the origin's project user (it leaves their warehouse), but the entry is Miraflores'.
+    const fila = (await filas(almacen)).find((r) => r.tfi_id === t.tfi_id)!;
+    expect(fila.pry_destino).toBe(p.destino);
+    expect(puedeIngresar(fila, { usu_nivel: 0, pry_id: p.usuario })).toBe(false);
+    expect(puedeIngresar(fila, { usu_nivel: 0, pry_id: p.destino })).toBe(true);
+    expect(puedeIngresar(fila, { usu_nivel: 1, pry_id: null })).toBe(true);
+    expectRefused(await ingresar(t.tfi_id, [], almacen), 403, 'El ingreso lo confirma el almacén de destino');
+    expect((await filas(f.u.admin)).find((r) => r.tfi_id === t.tfi_id)?.pry_destino).toBe(p.destino);
+    expectOk(await T('eliminar', { tfi_id: t.tfi_id }));
   });
 });
 

@@ -87,7 +87,7 @@ export function TransferenciaPage() {
   const eliminar = useEliminarTransferencia();
   const [popup, setPopup] = useState<Popup | null>(null);
   const [descargando, setDescargando] = useState<number | null>(null);
-  const user = { usu_id: session?.id_usuario ?? 0, usu_nivel: session?.usu_nivel ?? 0 };
+  const user = { usu_id: session?.id_usuario ?? 0, usu_nivel: session?.usu_nivel ?? 0, pry_id: session?.pry_id ?? null };
 
   const pdf = async (r: TransferenciaRow) => {
     setDescargando(r.tfi_id);
@@ -142,7 +142,7 @@ export function TransferenciaPage() {
       rowActions={(r) => [
         { key: 'ver', label: 'Ver detalle', icon: <EyeOutlined />, onClick: () => setPopup({ kind: 'ver', tfiId: r.tfi_id }) },
         {
-          key: 'ingreso', label: 'Confirmar ingreso', icon: <CheckCircleOutlined />, hidden: readOnly || !puedeIngresar(r),
+          key: 'ingreso', label: 'Confirmar ingreso', icon: <CheckCircleOutlined />, hidden: readOnly || !puedeIngresar(r, user),
           onClick: () => setPopup({ kind: 'ingreso', tfiId: r.tfi_id }),
         },
         {
