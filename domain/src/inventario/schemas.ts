@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText } from '../common/decimal-text.ts';
 import { PageQuery, pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { Id, idSchema, intSchema } from '../common/ids.ts';
@@ -95,20 +96,8 @@ export const HistorialAsignacionesItem = KardexObtener;
 export type HistorialAsignacionesItem = z.input<typeof HistorialAsignacionesItem>;
 
 /** A quantity of NUMERIC(14,4) at least 0, as canonical text. */
-const cantidadNoNegativa = z.union([z.string(), z.number()], { error: INVENTARIO_MSG.minimoInvalido }).transform((raw, ctx) => {
-  const t = String(raw).trim().replace(',', '.');
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(t);
-  if (!m || (m[2] ?? '').replace(/0+$/, '').length > 4) {
-    ctx.addIssue({ code: 'custom', message: INVENTARIO_MSG.minimoInvalido });
-    return z.NEVER;
-  }
-  const int = m[1].replace(/^0+(?=\d)/, '');
-  const dec = (m[2] ?? '').replace(/0+$/, '');
-  if (int.length > 10) {
-    ctx.addIssue({ code: 'custom', message: INVENTARIO_MSG.minimoMaximo });
-    return z.NEVER;
-  }
-  return dec ? `${int}.${dec}` : int;
+const cantidadNoNegativa = decimalText({
+  decimales: 4, enteros: 10, positiva: false, faltan: INVENTARIO_MSG.minimoInvalido, invalido: INVENTARIO_MSG.minimoInvalido, maximo: INVENTARIO_MSG.minimoMaximo,
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText } from '../common/decimal-text.ts';
 import { pageFields } from '../common/envelope.ts';
 import { SISTEMAS_PAGO } from './calculo.ts';
 import { OPG, ORDEN_PAGO_MSG, type OpgEstado } from './estados.ts';
@@ -20,25 +21,8 @@ const fecha = (faltan: string) => z.string({ error: faltan }).trim().min(1, { er
 const id = coercedIdSchema;
 
 /** A positive amount with up to 2 decimals and 12 integer digits (NUMERIC(14,2)), as canonical text. */
-const monto = (faltan: string) => z.union([z.string(), z.number()], { error: faltan }).transform((raw, ctx) => {
-  const t = String(raw).trim().replace(',', '.');
-  if (t === '') {
-    ctx.addIssue({ code: 'custom', message: faltan });
-    return z.NEVER;
-  }
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(t);
-  const dec = (m?.[2] ?? '').replace(/0+$/, '');
-  const int = (m?.[1] ?? '').replace(/^0+(?=\d)/, '');
-  if (!m || dec.length > 2 || (int === '0' && dec === '')) {
-    ctx.addIssue({ code: 'custom', message: ORDEN_PAGO_MSG.totalPositivo });
-    return z.NEVER;
-  }
-  if (int.length > 12) {
-    ctx.addIssue({ code: 'custom', message: ORDEN_PAGO_MSG.totalMaximo });
-    return z.NEVER;
-  }
-  return `${int}${dec ? `.${dec}` : ''}`;
-});
+const monto = (faltan: string) =>
+  decimalText({ decimales: 2, enteros: 12, positiva: true, faltan, invalido: ORDEN_PAGO_MSG.totalPositivo, maximo: ORDEN_PAGO_MSG.totalMaximo });
 
 const SISTEMA_IDS: readonly number[] = SISTEMAS_PAGO.map((s) => s.id);
 

@@ -5,6 +5,7 @@ import { PageQuery } from '../common/envelope.ts';
 import { idSchema } from '../common/ids.ts';
 import { EST } from '../common/statuses.ts';
 import { isDate, toDate } from '../common/time.ts';
+import { decimalText } from '../common/decimal-text.ts';
 import { ORE } from '../orden/estados.ts';
 
 /**
@@ -93,26 +94,8 @@ const fechaFiltro = z.string().trim().max(40).nullish()
   .refine((v) => v === null || isDate(v), TRANSFERENCIA_MSG.fecha);
 
 /** A quantity as canonical NUMERIC(14,4) text: > 0 (`positiva`) or ≥ 0. */
-const cantidad = (positiva: boolean, message: string, faltan: string) =>
-  z.union([z.string(), z.number()], { error: faltan }).transform((raw, ctx) => {
-    const t = String(raw).trim().replace(',', '.');
-    if (t === '') {
-      ctx.addIssue({ code: 'custom', message: faltan });
-      return z.NEVER;
-    }
-    const m = /^(\d+)(?:\.(\d+))?$/.exec(t);
-    const dec = (m?.[2] ?? '').replace(/0+$/, '');
-    const int = (m?.[1] ?? '').replace(/^0+(?=\d)/, '');
-    if (!m || dec.length > 4 || (positiva && int === '0' && dec === '')) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (int.length > 10) {
-      ctx.addIssue({ code: 'custom', message: TRANSFERENCIA_MSG.cantidadMaxima });
-      return z.NEVER;
-    }
-    return `${int}${dec ? `.${dec}` : ''}`;
-  });
+const cantidad = (positiva: boolean, invalido: string, faltan: string) =>
+  decimalText({ decimales: 4, enteros: 10, positiva, faltan, invalido, maximo: TRANSFERENCIA_MSG.cantidadMaxima });
 
 const texto = (max: number, nombre: string) => z.string().trim().max(max, `${nombre} no debe superar ${max} caracteres`).nullish().transform((v) => v ?? '');
 

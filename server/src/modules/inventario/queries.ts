@@ -1,4 +1,4 @@
-import type { AsignacionHistorialRow, InventarioFiltro, InventarioRow, Paged, PalEstado, RenovacionRow } from '@obra/domain';
+import type { AsignacionHistorialRow, InventarioFiltro, InventarioRapidoRow, InventarioRow, Paged, PalEstado, RenovacionRow } from '@obra/domain';
 import { INVENTARIO_RAPIDO_MAX } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -87,22 +87,10 @@ export async function findAlmacen(db: Executor, almId: number): Promise<{ alm_id
   return row;
 }
 
-export interface RapidoRow {
-  pal_id: number;
-  prv_id: number;
-  prv_nombre: string;
-  unm_simbolo: string;
-  mar_nombre: string | null;
-  prv_item: number;
-  pal_numero_serie: string;
-  pal_stock: string;
-  prv_retorno_estimado: number | null;
-}
-
 /** Rows with stock of one warehouse whose product name has every word (active products), for pickers. */
-export function rapido(db: Executor, almId: number, text: string): Promise<RapidoRow[]> {
+export function rapido(db: Executor, almId: number, text: string): Promise<InventarioRapidoRow[]> {
   const words = nameWords(text);
-  return selectRows<RapidoRow>(db, sql`
+  return selectRows<InventarioRapidoRow>(db, sql`
     select pa.pal_id, pa.prv_id, p.prv_nombre, u.unm_simbolo, m.mar_nombre, p.prv_item, pa.pal_numero_serie,
       trim_scale(pa.pal_stock)::text as pal_stock, p.prv_retorno_estimado
     from producto_almacen pa
