@@ -59,6 +59,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The limit guards the API; the web's files (hashed, cached a year, and many a page) are not counted.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, ...fail(MSG.tooManyAttempts) }),
   });
   await app.register(swagger, {
