@@ -1,6 +1,6 @@
 import { CheckSquareOutlined, DollarOutlined, PlusOutlined, ShoppingCartOutlined, UploadOutlined } from '@ant-design/icons';
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
-import { Button, Flex, Select, type TableColumnsType } from 'antd';
+import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useHasOption, useRoleIds } from '../../app/session';
@@ -154,9 +154,10 @@ function OrdenToolbar() {
         <Button icon={<DollarOutlined />} onClick={() => void navigate('/search')}>
           Precios
         </Button>
-        <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate('/renovate')}>
-          Reposición
-        </Button>
+        {/* An icon with its tooltip: with a label the administrator's toolbar no longer fits one line at 1366 px. */}
+        <Tooltip title="Reposición de stock">
+          <Button icon={<ShoppingCartOutlined />} aria-label="Reposición" onClick={() => void navigate('/renovate')} />
+        </Tooltip>
       </Flex>
       <Flex gap={8} wrap>
         {aprueba && (
