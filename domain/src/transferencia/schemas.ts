@@ -202,17 +202,10 @@ export const HistorialTransferenciasItem = z.object({
 }, { error: TRANSFERENCIA_MSG.stockNotFound });
 export type HistorialTransferenciasItem = z.input<typeof HistorialTransferenciasItem>;
 
-/** Product quick search of the external-purchase popup, and stock in a warehouse for between-warehouses. */
+/** Product quick search of the external-purchase popup (stock in a warehouse: `/productoAlmacen/buscarRapido`). */
 export const TransferenciaBuscarProducto = z.object({
   producto: z.object({ prv_nombre: z.string().trim().max(100, 'El nombre no debe superar 100 caracteres').nullish().transform((v) => v ?? '') }).prefault({}),
 });
-export const TransferenciaBuscarStock = z.object({
-  producto_almacen: z.object({
-    prv_nombre: z.string().trim().max(100, 'El nombre no debe superar 100 caracteres').nullish().transform((v) => v ?? ''),
-    alm_id: idSchema('Debe seleccionar un almacén'),
-  }, { error: 'Debe seleccionar un almacén' }),
-}, { error: 'Debe seleccionar un almacén' });
-export type TransferenciaBuscarStock = z.input<typeof TransferenciaBuscarStock>;
 
 /** A row of the list (spec 2 §2 columns) with what the caller may do with it. */
 export interface TransferenciaRow {
@@ -313,17 +306,6 @@ export interface HistorialTransferenciaRow {
   movimiento: 'salida' | 'ingreso';
   est_nombre: string;
   est_styles: string;
-}
-
-/** What a line of the stock search offers (between warehouses). */
-export interface StockDisponible {
-  pal_id: number;
-  prv_id: number;
-  prv_nombre: string;
-  prv_item: number;
-  unm_simbolo: string;
-  pal_numero_serie: string;
-  pal_stock: string;
 }
 
 export interface ProductoTransferencia {

@@ -1,4 +1,4 @@
-import type { AsignacionHistorialRow, InventarioFiltro, InventarioRapidoRow, InventarioRow, Paged, PalEstado, RenovacionRow } from '@obra/domain';
+import type { AsignacionHistorialRow, InventarioFiltro, InventarioRapidoRow, InventarioRow, KardexLinea, Paged, PalEstado, RenovacionRow } from '@obra/domain';
 import { INVENTARIO_RAPIDO_MAX } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -103,17 +103,8 @@ export function rapido(db: Executor, almId: number, text: string): Promise<Inven
     limit ${INVENTARIO_RAPIDO_MAX}`);
 }
 
-export interface KardexRow {
-  kdx_id: number;
-  kdx_numero: number;
-  kdx_fecha: string;
-  kdx_glosa: string;
-  kdx_cantidad: string;
-  kdx_saldo: string;
-  kdx_doc_tipo: string;
-  kdx_doc_id: number;
-  usu_nombre: string;
-}
+/** A kardex line as the popup and the export show it: the domain's `KardexLinea`. */
+export type KardexRow = KardexLinea;
 
 /**
  * Lima wall-clock time of a timestamp column, `YYYY-MM-DDTHH:MM:SS` (the text of a timestamp in

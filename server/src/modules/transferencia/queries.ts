@@ -1,5 +1,5 @@
 import type {
-  HistorialTransferenciaRow, OrdenItemTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, StockDisponible, Transferencia,
+  HistorialTransferenciaRow, OrdenItemTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, Transferencia,
   TransferenciaDetalleRow, TransferenciaRow,
 } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -326,16 +326,6 @@ export function buscarProductos(db: Executor, texto: string, limit: number): Pro
     from producto p join unidad_medida un on un.unm_id = p.unm_id
     where p.prv_estado = 1 and lower(p.prv_nombre) like ${like}
     order by p.prv_nombre, p.prv_id limit ${limit}`);
-}
-
-/** Stock rows with stock in a warehouse (the between-warehouses popup), at most `limit`. */
-export function buscarStock(db: Executor, almId: number, texto: string, limit: number): Promise<StockDisponible[]> {
-  const like = likePattern(texto);
-  return selectRows<StockDisponible>(db, sql`
-    select pa.pal_id, p.prv_id, p.prv_nombre, p.prv_item, un.unm_simbolo, pa.pal_numero_serie, pa.pal_stock::numeric::text as pal_stock
-    from producto_almacen pa join producto p on p.prv_id = pa.prv_id join unidad_medida un on un.unm_id = p.unm_id
-    where pa.alm_id = ${almId} and pa.pal_stock > 0 and (lower(p.prv_nombre) like ${like} or lower(pa.pal_numero_serie) like ${like})
-    order by p.prv_nombre, pa.pal_numero_serie, pa.pal_id limit ${limit}`);
 }
 
 /** Signature storage keys and names of users (entry-order PDF). */

@@ -1,6 +1,6 @@
 import {
   HistorialTransferenciasItem, OrdenBuscarTransferencia, OrdenTransferencia, TIPOS_TRANSFERENCIA, TRANSFERENCIA_MSG, TransferenciaBuscar,
-  TransferenciaBuscarProducto, TransferenciaBuscarStock, TransferenciaId, TransferenciaIngresar, TransferenciaRegistrar,
+  TransferenciaBuscarProducto, TransferenciaId, TransferenciaIngresar, TransferenciaRegistrar,
 } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,9 +45,6 @@ export default async function transferenciaRoutes(fastify: FastifyInstance, deps
 
   app.post('/transferenciaItems/buscarProducto', { ...read, schema: { tags, body: TransferenciaBuscarProducto } },
     async (req) => ok(await service.buscarProductos(deps, req.body.producto.prv_nombre)));
-
-  app.post('/transferenciaItems/buscarStock', { ...read, schema: { tags, body: TransferenciaBuscarStock } },
-    async (req) => ok(await service.buscarStock(deps, caller(req), req.body.producto_almacen.alm_id, req.body.producto_almacen.prv_nombre)));
 
   app.post('/transferenciaItems/generarOrdenIngreso', { ...read, schema: { tags, body: TransferenciaId } }, async (req, reply) => {
     const { content, nombre } = await ordenIngresoPdf(deps, caller(req), req.body.tfi_id);

@@ -309,10 +309,3 @@ export async function historial(deps: Deps, caller: AccessProfile, palId: number
 export function buscarProductos(deps: Deps, texto: string) {
   return q.buscarProductos(deps.database.db, texto, LIMITE_BUSQUEDA);
 }
-
-export async function buscarStock(deps: Deps, caller: AccessProfile, almId: number, texto: string) {
-  const db = deps.database.db;
-  const [a] = await q.almacenes(db, [almId]);
-  if (!a || !inScope(projectScope(caller), Number(a.pry_id))) throw notFound(TRANSFERENCIA_MSG.almacenNotFound);
-  return q.buscarStock(db, almId, texto, LIMITE_BUSQUEDA);
-}

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
-  TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, limaDate, type OrdenParaTransferencia, type ProductoTransferencia, type StockDisponible,
+  TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, limaDate, type OrdenParaTransferencia, type ProductoTransferencia, type InventarioRapidoRow,
 } from '@obra/domain';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -176,7 +176,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
       )}
       {tipo === TFI_TIPO.ENTRE_ALMACENES && (
         <Form.Item label="Agregar producto del almacén de origen" htmlFor="tfi-buscar-stock">
-          <QuickSearch<StockDisponible>
+          <QuickSearch<InventarioRapidoRow>
             id="tfi-buscar-stock"
             clave={[origen]}
             disabled={!origen}

@@ -1,5 +1,5 @@
 import type {
-  AlmacenRef, EstadoCodigo, OrdenDetalleTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, StockDisponible, Transferencia,
+  AlmacenRef, EstadoCodigo, OrdenDetalleTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, InventarioRapidoRow, Transferencia,
   TransferenciaBuscar, TransferenciaIngresar, TransferenciaRegistrar, TransferenciaRow,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -74,8 +74,9 @@ export async function buscarProductos(texto: string): Promise<ProductoTransferen
   return (await apiPost<ProductoTransferencia[]>('/transferenciaItems/buscarProducto', { producto: { prv_nombre: texto } })).data;
 }
 
-export async function buscarStock(almId: number, texto: string): Promise<StockDisponible[]> {
-  return (await apiPost<StockDisponible[]>('/transferenciaItems/buscarStock', { producto_almacen: { alm_id: almId, prv_nombre: texto } })).data;
+/** Stock with something in it in one warehouse, by product name: the inventory's quick search (spec 2 §7). */
+export async function buscarStock(almId: number, texto: string): Promise<InventarioRapidoRow[]> {
+  return (await apiPost<InventarioRapidoRow[]>('/productoAlmacen/buscarRapido', { producto_almacen: { alm_id: almId, prv_nombre: texto } })).data;
 }
 
 /** Every change reloads the transfers, the orders (their state follows the entries) and the inventory. */
