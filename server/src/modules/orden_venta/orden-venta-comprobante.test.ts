@@ -1,0 +1,158 @@
+import { OVT, type OrdenVentaDetalle } from '@obra/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProveedorComprobantes } from '../../platform/comprobantes/provider.ts';
+import { ANIO_SERIE } from './comprobante-service.ts';
+import { createOvFixture, expectOk, expectRefused, type OvFixture } from './fixtures.ts';
+
+/**
+ * generarComprobante and verComprobante (spec 3 §4, DECISIONS §2, §6; issue 13 "Guarantees"): only a
+ * fully paid order of a client that is not special, once; F001/B001 correlatives per series without
+ * repeats or gaps under concurrent issues; a provider refusal or failure leaves everything unchanged.
+ */
+
+let f: OvFixture;
+let interno: ProveedorComprobantes;
+beforeAll(async () => {
+  f = await createOvFixture();
+  interno = f.ctx.deps.comprobantes;
+});
+afterAll(() => f.ctx.close());
+
+const generar = (ovtId: number, who = f.u.tesoreria) => f.ov('generarComprobante', { ovt_id: ovtId }, who);
+const ultimo = async (serie: string) =>
+  Number((await f.rows<{ n: number }>(sql`select coalesce(max(cnt_ultimo), 0) as n from contador where cnt_serie = ${serie} and cnt_anio = ${ANIO_SERIE}`))[0].n);
+const pagada = async (over: Record<string, unknown> = {}) => {
+  const ovtId = await f.registrar(over);
+  await f.pagarTodo(ovtId);
+  return ovtId;
+};
+
+describe('generarComprobante', () => {
+  it('issues F001 for a paid FACTURA: row with XML and digest, the order marked, the PDF served', async () => {
+    const ovtId = await pagada();
+    const n = (await ultimo('F001')) + 1;
+    const numero = `F001-${String(n).padStart(8, '0')}`;
+    const r = expectOk(await generar(ovtId));
+    expect(r.message).toBe(`Se generó el comprobante ${numero} correctamente`);
+    const o = r.data as OrdenVentaDetalle;
+    expect(o).toMatchObject({ ovt_comprobante: numero, ovt_comprobante_enlace: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}`,
+      puede_generar_comprobante: false, puede_ver_comprobante: true, est_id: OVT.PAGADO });
+    expect(o.lista_nube_fact_comprobante).toEqual([expect.objectContaining({ nco_serie: 'F001', nco_numero: n, nco_comprobante: numero, tid_id: 1,
+      nco_total: '3557.70', nco_estado_sunat: 'aceptado', nco_enlace: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}` })]);
+    const [row] = await f.rows<{ xml: string; hash: string; proveedor: string; qr: string; datos: { serie: string; numero: number; cliente: { nombre: string }; total: string } }>(sql`
+      select nco_xml as xml, nco_hash as hash, nco_proveedor as proveedor, nco_codigo_qr as qr, nco_datos as datos from comprobante where ovt_id = ${ovtId}`);
+    expect(row.proveedor).toBe('interno');
+    expect(row.datos).toMatchObject({ serie: 'F001', numero: n, cliente: { nombre: 'Constructora Prueba Lurín S.A.C.' }, total: '3557.70' });
+    expect(row.qr).toMatch(new RegExp(`^\\d{11}\\|01\\|F001\\|${String(n).padStart(8, '0')}\\|542\\.70\\|3557\\.70\\|\\d{4}-\\d{2}-\\d{2}\\|6\\|20\\d{9}\\|`));
+    expect(row.xml).toContain('<Invoice');
+    expect(row.xml).toContain(`<cbc:ID>${numero}</cbc:ID>`);
+    expect(row.xml).toContain('3557.70');
+    expect(row.hash).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+
+    const pdf = await f.post('ordenVenta/verComprobante', { orden_venta: { ovt_id: ovtId } }, f.u.viewer);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toContain(`inline; filename="${numero}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Rendered from the request as issued: a later rename of the client does not change the voucher.
+    await f.rows(sql`update cliente set cli_nombre = 'Otro nombre S.A.C.' where cli_id = ${f.id.cRuc}`);
+    const pedidos: [string, string][] = [];
+    f.ctx.deps.comprobantes = { ...interno, pdf: (sol, em) => { pedidos.push([sol.cliente.nombre, em.codigo_qr]); return interno.pdf(sol, em); } };
+    const porEnlace = await f.ctx.app.inject({ method: 'POST', url: o.ovt_comprobante_enlace!, headers: f.u.viewer }).finally(() => { f.ctx.deps.comprobantes = interno; });
+    await f.rows(sql`update cliente set cli_nombre = 'Constructora Prueba Lurín S.A.C.' where cli_id = ${f.id.cRuc}`);
+    expect(pedidos).toEqual([['Constructora Prueba Lurín S.A.C.', row.qr]]);
+    expect(porEnlace.statusCode).toBe(200);
+    expect(porEnlace.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses an unpaid or partly paid order, a special client, a second voucher; the payments then stay', async () => {
+    const ovtId = await f.registrar();
+    expectRefused(await generar(ovtId), 409, 'Solo se puede generar el comprobante de una orden de venta pagada en su totalidad');
+    const p = await f.pagar(ovtId, '100');
+    expectRefused(await generar(ovtId), 409, 'Solo se puede generar el comprobante de una orden de venta pagada en su totalidad');
+    expect((await f.ov('obtener', { ovt_id: ovtId }, f.u.tesoreria)).json().data).toMatchObject({ puede_generar_comprobante: false, puede_ver_comprobante: false });
+    await f.pagarTodo(ovtId);
+    const numero = (expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante!;
+    expectRefused(await generar(ovtId), 409, `La orden de venta ya tiene el comprobante ${numero}`);
+    expectRefused(await f.pago('cancelar', { ovp_id: p }, f.u.tesoreria), 409,
+      'No se puede cancelar el pago: la orden de venta ya tiene comprobante electrónico emitido');
+    expect((await f.ov('obtener', { ovt_id: ovtId }, f.u.tesoreria)).json().data).toMatchObject({ lista_orden_venta_pago: [
+      expect.objectContaining({ puede_cancelar: false }), expect.objectContaining({ puede_cancelar: false })] });
+
+    const especial = await pagada({ cli_id: f.id.cEspecial, cde_id: f.id.dEspecial });
+    expect((await f.ov('obtener', { ovt_id: especial }, f.u.tesoreria)).json().data).toMatchObject({ cli_especial: 1, puede_generar_comprobante: false });
+    expectRefused(await generar(especial), 409, 'El cliente es especial: sus órdenes de venta no generan comprobante electrónico');
+    expectRefused(await generar(999999), 404, 'La orden de venta no existe');
+    expectRefused(await f.ov('verComprobante', { ovt_id: especial }, f.u.tesoreria), 404, 'La orden de venta no tiene comprobante electrónico');
+    expectRefused(await generar(ovtId, f.u.logistica), 403, 'No tienes acceso a este módulo');
+  });
+
+  it('a BOLETA takes B001 with its own correlative', async () => {
+    const ovtId = await f.registrar();
+    expectOk(await f.ov('modificar', f.datos({ ovt_id: ovtId, ovt_version: 1, tid_id: 2 }), f.u.administracion));
+    await f.pagarTodo(ovtId);
+    const b = (await ultimo('B001')) + 1;
+    const fAntes = await ultimo('F001');
+    expect((expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante).toBe(`B001-${String(b).padStart(8, '0')}`);
+    expect(await ultimo('F001')).toBe(fAntes);
+  });
+});
+
+describe('provider failures', () => {
+  it('a refusal answers its message; a failure answers 502; the order and the correlative stay as they were', async () => {
+    const ovtId = await pagada();
+    const antes = await f.orden(ovtId);
+    const n = await ultimo('F001');
+    try {
+      f.ctx.deps.comprobantes = { ...interno, emitir: async () => ({ aceptado: false, estado_sunat: 'rechazado', mensaje: 'SUNAT: El RUC del receptor no está habido (2017)', enlace_pdf: null, xml: null, hash: null, codigo_qr: '' }) };
+      expectRefused(await generar(ovtId), 409, 'SUNAT: El RUC del receptor no está habido (2017)');
+      f.ctx.deps.comprobantes = { ...interno, emitir: async () => { throw new Error('connect ECONNREFUSED 10.0.0.5:443'); } };
+      expectRefused(await generar(ovtId), 502, 'El proveedor de comprobantes no respondió: connect ECONNREFUSED 10.0.0.5:443');
+    } finally {
+      f.ctx.deps.comprobantes = interno;
+    }
+    expect(await f.orden(ovtId)).toEqual(antes);
+    expect(await ultimo('F001')).toBe(n);
+    expect(Number((await f.rows<{ c: number }>(sql`select count(*)::int as c from comprobante where ovt_id = ${ovtId}`))[0].c)).toBe(0);
+    // The number given back is the next one issued: no gap.
+    expect((expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante).toBe(`F001-${String(n + 1).padStart(8, '0')}`);
+  });
+});
+
+describe('concurrency', () => {
+  it('two calls at once on one order: one voucher, one correlative', async () => {
+    const ovtId = await pagada();
+    const n = await ultimo('F001');
+    const [a, b] = await Promise.all([generar(ovtId), generar(ovtId, f.u.administracion)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const rows = await f.rows<{ numero: number }>(sql`select nco_numero as numero from comprobante where ovt_id = ${ovtId}`);
+    expect(rows.map((r) => Number(r.numero))).toEqual([n + 1]);
+    expect(await ultimo('F001')).toBe(n + 1);
+  });
+
+  it('50 issues at once over 50 paid orders: the next 50 correlatives, no repeats, no gaps', async () => {
+    const src = await pagada();
+    const clones = await f.rows<{ id: number }>(sql`
+      insert into orden_venta (cli_id, cde_id, ven_id, tid_id, mon_id, coc_id, ovt_nombre_contacto, ovt_documento_identidad_contacto, ovt_telefono_contacto,
+        ovt_correo_contacto, ovt_fecha_entrega, ovt_direccion_envio, ovt_referencia_envio, ubi_id, ovt_subtotal, ovt_igv_tasa, ovt_igv, ovt_total, ovt_pagado,
+        ovt_registrador, est_id)
+      select cli_id, cde_id, ven_id, tid_id, mon_id, coc_id, ovt_nombre_contacto, ovt_documento_identidad_contacto, ovt_telefono_contacto,
+        ovt_correo_contacto, ovt_fecha_entrega, ovt_direccion_envio, ovt_referencia_envio, ubi_id, ovt_subtotal, ovt_igv_tasa, ovt_igv, ovt_total, ovt_total,
+        ovt_registrador, ${OVT.PAGADO}
+      from orden_venta, generate_series(1, 49) where ovt_id = ${src} returning ovt_id as id`);
+    const ids = [src, ...clones.map((c) => Number(c.id))];
+    await f.rows(sql`insert into orden_venta_detalle (ovt_id, pvt_id, ovd_producto, ovd_precio, ovd_cantidad, ovd_subtotal, ovd_igv, ovd_total, ovd_saldo_envio)
+      select c.id, d.pvt_id, d.ovd_producto, d.ovd_precio, d.ovd_cantidad, d.ovd_subtotal, d.ovd_igv, d.ovd_total, d.ovd_saldo_envio
+      from orden_venta_detalle d cross join unnest(${`{${ids.slice(1).join(',')}}`}::int[]) as c(id) where d.ovt_id = ${src}`);
+    const n = await ultimo('F001');
+    const replies = await Promise.all(ids.map((id, i) => generar(id, i % 2 ? f.u.tesoreria : f.u.administracion)));
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    const numeros = (await f.rows<{ numero: number }>(sql`select nco_numero as numero from comprobante where nco_serie = 'F001' and ovt_id = any(${`{${ids.join(',')}}`}::int[]) order by 1`))
+      .map((r) => Number(r.numero));
+    expect(numeros).toEqual(Array.from({ length: 50 }, (_, i) => n + i + 1));
+    expect(await ultimo('F001')).toBe(n + 50);
+    const textos = replies.map((r) => (r.json().data as OrdenVentaDetalle).ovt_comprobante);
+    expect(new Set(textos).size).toBe(50);
+  });
+});

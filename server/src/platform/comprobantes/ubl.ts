@@ -1,0 +1,157 @@
+/**
+ * SUNAT's UBL 2.1 Invoice (customisation 2.0) of a factura (01) or boleta (03) sold "gravado" with
+ * IGV: the issuer and buyer, the IGV breakdown, the totals, the amount in words (legend 1000) and
+ * one InvoiceLine per line. Elements follow UBL's required order.
+ *
+ * Not signed: a real submission to SUNAT needs the issuer certificate's XML-DSig (enveloped
+ * signature inside ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent, referenced by a
+ * cac:Signature before AccountingSupplierParty). The built-in provider is the embedded default that
+ * keeps the document; an accredited provider (Nubefact) signs and submits.
+ */
+import { CODIGO_TIPO, cantidadTexto, documentoCliente, porcentajeTexto, serieNumero } from './solicitud.ts';
+import { montoEnLetras } from './letras.ts';
+import type { ComprobanteSolicitud, EmisorComprobantes } from './provider.ts';
+
+/** Characters XML 1.0 does not allow, even escaped (C0 controls except tab, LF, CR). */
+// eslint-disable-next-line no-control-regex
+const NO_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text or attribute content escaped for XML. */
+export function xmlTexto(v: string): string {
+  return v.replace(NO_XML, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** `<name attrs>text</name>`, the text escaped. */
+function el(name: string, text: string, attrs: Record<string, string> = {}): string {
+  const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${xmlTexto(v)}"`).join('');
+  return `<${name}${a}>${xmlTexto(text)}</${name}>`;
+}
+
+/** `<name>children</name>`, children already XML, indented by `sangria` levels. */
+function nodo(name: string, hijos: string[], sangria: number): string {
+  const pad = '  '.repeat(sangria);
+  return `<${name}>\n${hijos.map((h) => `${pad}  ${h}`).join('\n')}\n${pad}</${name}>`;
+}
+
+const SUNAT = 'PE:SUNAT';
+const UNECE = 'United Nations Economic Commission for Europe';
+const catalogo = (n: string) => `urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo${n}`;
+
+function documentoId(tipo: string, numero: string): string {
+  return el('cbc:ID', numero, { schemeID: tipo, schemeName: 'Documento de Identidad', schemeAgencyName: SUNAT, schemeURI: catalogo('06') });
+}
+
+/** The IGV tax scheme (catalogue 05: 1000 IGV VAT). */
+function esquemaIgv(s: number): string {
+  return nodo('cac:TaxScheme', [
+    el('cbc:ID', '1000', { schemeName: 'Codigo de tributos', schemeAgencyName: SUNAT, schemeURI: catalogo('05') }),
+    el('cbc:Name', 'IGV'),
+    el('cbc:TaxTypeCode', 'VAT'),
+  ], s);
+}
+
+function emisor(e: EmisorComprobantes): string {
+  return nodo('cac:AccountingSupplierParty', [nodo('cac:Party', [
+    nodo('cac:PartyIdentification', [documentoId('6', e.ruc)], 3),
+    nodo('cac:PartyName', [el('cbc:Name', e.razon_social)], 3),
+    nodo('cac:PartyLegalEntity', [
+      el('cbc:RegistrationName', e.razon_social),
+      nodo('cac:RegistrationAddress', [
+        el('cbc:ID', e.ubigeo, { schemeName: 'Ubigeos', schemeAgencyName: 'PE:INEI' }),
+        // 0000: the fiscal address itself, no annexed establishment.
+        el('cbc:AddressTypeCode', '0000', { listAgencyName: SUNAT, listName: 'Establecimientos anexos' }),
+        nodo('cac:AddressLine', [el('cbc:Line', e.direccion)], 5),
+        nodo('cac:Country', [el('cbc:IdentificationCode', 'PE', { listID: 'ISO 3166-1', listAgencyName: UNECE, listName: 'Country' })], 5),
+      ], 4),
+    ], 3),
+  ], 2)], 1);
+}
+
+function cliente(s: ComprobanteSolicitud): string {
+  const c = s.cliente;
+  const entidad = [el('cbc:RegistrationName', c.nombre)];
+  if (c.direccion.trim()) entidad.push(nodo('cac:RegistrationAddress', [nodo('cac:AddressLine', [el('cbc:Line', c.direccion)], 5)], 4));
+  return nodo('cac:AccountingCustomerParty', [nodo('cac:Party', [
+    nodo('cac:PartyIdentification', [documentoId(c.tipo_documento, documentoCliente(s))], 3),
+    nodo('cac:PartyLegalEntity', entidad, 3),
+  ], 2)], 1);
+}
+
+function linea(s: ComprobanteSolicitud, i: number): string {
+  const l = s.lineas[i];
+  const m = { currencyID: s.moneda };
+  return nodo('cac:InvoiceLine', [
+    el('cbc:ID', String(i + 1)),
+    el('cbc:InvoicedQuantity', cantidadTexto(l.cantidad), { unitCode: l.unidad, unitCodeListID: 'UN/ECE rec 20', unitCodeListAgencyName: UNECE }),
+    el('cbc:LineExtensionAmount', l.subtotal, m),
+    nodo('cac:PricingReference', [nodo('cac:AlternativeConditionPrice', [
+      el('cbc:PriceAmount', l.precio_unitario, m),
+      // Catalogue 16, 01: unit price including taxes.
+      el('cbc:PriceTypeCode', '01', { listName: 'Tipo de Precio', listAgencyName: SUNAT, listURI: catalogo('16') }),
+    ], 3)], 2),
+    nodo('cac:TaxTotal', [
+      el('cbc:TaxAmount', l.igv, m),
+      nodo('cac:TaxSubtotal', [
+        el('cbc:TaxableAmount', l.subtotal, m),
+        el('cbc:TaxAmount', l.igv, m),
+        nodo('cac:TaxCategory', [
+          el('cbc:Percent', porcentajeTexto(s.igv_tasa)),
+          // Catalogue 07, 10: gravado – operación onerosa.
+          el('cbc:TaxExemptionReasonCode', '10', { listAgencyName: SUNAT, listName: 'Afectacion del IGV', listURI: catalogo('07') }),
+          esquemaIgv(5),
+        ], 4),
+      ], 3),
+    ], 2),
+    nodo('cac:Item', [
+      el('cbc:Description', l.descripcion),
+      nodo('cac:SellersItemIdentification', [el('cbc:ID', l.codigo)], 3),
+    ], 2),
+    nodo('cac:Price', [el('cbc:PriceAmount', l.valor_unitario, m)], 2),
+  ], 1);
+}
+
+/** The document as UBL 2.1 XML text (UTF-8, LF line ends, two-space indentation). */
+export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
+  const m = { currencyID: s.moneda };
+  const cuerpo = [
+    el('cbc:UBLVersionID', '2.1'),
+    el('cbc:CustomizationID', '2.0', { schemeAgencyName: SUNAT }),
+    el('cbc:ID', serieNumero(s)),
+    el('cbc:IssueDate', s.fecha_emision),
+    el('cbc:IssueTime', s.hora_emision),
+    // listID 0101 (catalogue 51): venta interna.
+    el('cbc:InvoiceTypeCode', CODIGO_TIPO[s.tipo], {
+      listAgencyName: SUNAT, listName: 'Tipo de Documento', listURI: catalogo('01'),
+      listID: '0101', name: 'Tipo de Operacion', listSchemeURI: catalogo('51'),
+    }),
+    el('cbc:Note', montoEnLetras(s.total, s.moneda), { languageLocaleID: '1000' }),
+    el('cbc:DocumentCurrencyCode', s.moneda, { listID: 'ISO 4217 Alpha', listName: 'Currency', listAgencyName: UNECE }),
+    el('cbc:LineCountNumeric', String(s.lineas.length)),
+    nodo('cac:OrderReference', [el('cbc:ID', s.orden)], 1),
+    emisor(emisorDoc),
+    cliente(s),
+    // Issued once the order is fully paid (DECISIONS §6): always al contado.
+    nodo('cac:PaymentTerms', [el('cbc:ID', 'FormaPago'), el('cbc:PaymentMeansID', 'Contado')], 1),
+    nodo('cac:TaxTotal', [
+      el('cbc:TaxAmount', s.igv, m),
+      nodo('cac:TaxSubtotal', [
+        el('cbc:TaxableAmount', s.subtotal, m),
+        el('cbc:TaxAmount', s.igv, m),
+        nodo('cac:TaxCategory', [esquemaIgv(4)], 3),
+      ], 2),
+    ], 1),
+    nodo('cac:LegalMonetaryTotal', [
+      el('cbc:LineExtensionAmount', s.subtotal, m),
+      el('cbc:TaxInclusiveAmount', s.total, m),
+      el('cbc:PayableAmount', s.total, m),
+    ], 1),
+    ...s.lineas.map((_, i) => linea(s, i)),
+  ];
+  const ns = [
+    'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
+    'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"',
+    'xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"',
+  ].join(' ');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${ns}>\n${cuerpo.map((c) => `  ${c}`).join('\n')}\n</Invoice>\n`;
+}
