@@ -1,0 +1,92 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ConductorModificar, ConductorRegistrar, isReadOnly, type ConductorFila } from '@obra/domain';
+import { Button, Flex, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useRoleIds } from '../../app/session';
+import { checkForm } from '../../ui/checkForm';
+import { ACTIVO_OPTIONS } from '../../ui/options';
+import { SearchInput } from '../../ui/SearchInput';
+import { StatusTag } from '../../ui/StatusTag';
+import { toast } from '../../ui/toast';
+import { useConductores, useModificarConductor, useRegistrarConductor } from './api';
+
+interface Valores {
+  cdt_id?: number;
+  cdt_nombre: string;
+  cdt_apellido: string;
+  cdt_placa: string;
+  cdt_estado?: number;
+}
+const VACIO: Valores = { cdt_nombre: '', cdt_apellido: '', cdt_placa: '' };
+
+/** The drivers' small maintenance (issue 14 "Fleet"), opened from the dispatch screen: search, register, modify. */
+export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
+  const [texto, setTexto] = useState('');
+  const conductores = useConductores(texto, false);
+  const registrar = useRegistrarConductor();
+  const modificar = useModificarConductor();
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  const [editando, setEditando] = useState<Valores | null>(null);
+  const [form] = Form.useForm<Valores>();
+
+  const abrir = (v: Valores) => {
+    setEditando(v);
+    form.setFieldsValue({ ...VACIO, cdt_id: undefined, cdt_estado: undefined, ...v });
+  };
+
+  const guardar = async () => {
+    const v = form.getFieldsValue(true) as Valores;
+    const modo = v.cdt_id !== undefined;
+    const payload = checkForm(modo ? ConductorModificar : ConductorRegistrar, { conductor: v }, form, ['conductor']);
+    if (!payload) return;
+    try {
+      const r = modo ? await modificar.mutateAsync(payload as ConductorModificar) : await registrar.mutateAsync(payload as ConductorRegistrar);
+      toast.success(r.message);
+      setEditando(null);
+    } catch {
+      // Toasted by the query cache; the values stay.
+    }
+  };
+
+  const columns: TableColumnsType<ConductorFila> = [
+    { title: 'ID', dataIndex: 'cdt_id', width: 64 },
+    { title: 'Nombre', key: 'nombre', render: (_, c) => `${c.cdt_nombre} ${c.cdt_apellido}` },
+    { title: 'Placa', dataIndex: 'cdt_placa', width: 100, render: (p: string) => p || '-' },
+    { title: 'Estado', dataIndex: 'cdt_estado', width: 100, render: (e: number) => <StatusTag estId={e} /> },
+    {
+      title: '', key: 'acc', width: 56, render: (_, c) => !readOnly && (
+        <Button type="text" icon={<EditOutlined />} aria-label={`Modificar ${c.cdt_nombre} ${c.cdt_apellido}`}
+          onClick={() => abrir({ cdt_id: c.cdt_id, cdt_nombre: c.cdt_nombre, cdt_apellido: c.cdt_apellido, cdt_placa: c.cdt_placa, cdt_estado: c.cdt_estado })} />
+      ),
+    },
+  ];
+
+  return (
+    <Modal open title="Conductores" width={760} onCancel={onClose} footer={<Button onClick={onClose}>Cerrar</Button>}>
+      <Flex vertical gap={12}>
+        <Flex gap={8} justify="space-between">
+          <SearchInput label="Buscar conductor" placeholder="Nombre, apellido o placa" width={320} onSearch={setTexto} />
+          {!readOnly && <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir(VACIO)}>Nuevo conductor</Button>}
+        </Flex>
+        {editando && (
+          <Form<Valores> form={form} layout="vertical" style={{ border: '1px solid #f0f0f0', padding: 12, borderRadius: 6 }}>
+            <Flex gap={8} align="end" wrap>
+              <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
+              <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
+              <Form.Item label="Placa" name="cdt_placa" style={{ marginBottom: 0 }}><Input maxLength={10} style={{ width: 100 }} /></Form.Item>
+              {editando.cdt_id !== undefined && (
+                <Form.Item label="Estado" name="cdt_estado" style={{ marginBottom: 0 }}><Select options={ACTIVO_OPTIONS} style={{ width: 110 }} /></Form.Item>
+              )}
+              <Button type="primary" loading={registrar.isPending || modificar.isPending} onClick={() => void guardar()}>
+                {editando.cdt_id !== undefined ? 'Modificar' : 'Registrar'}
+              </Button>
+              <Button onClick={() => setEditando(null)}>Cancelar</Button>
+            </Flex>
+          </Form>
+        )}
+        <Table<ConductorFila> rowKey="cdt_id" size="small" columns={columns} dataSource={conductores.data} loading={conductores.isFetching}
+          pagination={{ pageSize: 10, showSizeChanger: false }} locale={{ emptyText: 'No se encontraron conductores' }} />
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { CalendarOutlined, CloseCircleOutlined, EyeOutlined, FileTextOutlined, StepForwardOutlined } from '@ant-design/icons';
+import { ENV_ESTADOS_FILTRO, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
+import { App, Button, Flex, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useRoleIds } from '../../app/session';
+import { textColumn } from '../../ui/CellText';
+import { DataTable } from '../../ui/DataTable';
+import { RowActions, rowActionsWidth, type RowAction } from '../../ui/RowActions';
+import { StatusTag } from '../../ui/StatusTag';
+import { toast } from '../../ui/toast';
+import { useListParams } from '../../ui/useListParams';
+import { useCambiarEstado, useCancelarEnvio, useEnvios, type DatosDespacho } from './api';
+import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';
+import { ventanaInicial } from './EnvioPedidosTab';
+
+export const PREGUNTA_ESTADO = '¿Esta seguro de cambiar el estado del envio?';
+export const PREGUNTA_CANCELAR = '¿Esta seguro de cancelar el envio?';
+
+interface Props {
+  datos: DatosDespacho | undefined;
+  onVer: (envId: number) => void;
+  onGuia: (envId: number, codigo: string) => void;
+  onReprogramar: (ovtId: number) => void;
+}
+
+/**
+ * Tab 1 'Envíos' (spec 3 §2 "Dispatches"): the dispatches paged 10 with N, date, time, product,
+ * quantity, address, district, the change-state button and the options (Ver, Reprogramar, Cancelar,
+ * Generar guía) as the server allows them for each one.
+ */
+export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
+  const { modal } = App.useApp();
+  const list = useListParams<FiltrosDespacho>(ventanaInicial());
+  const { rango, horas, cliente, ...resto } = list.filters;
+  const h = horasFiltro(horas);
+  const envios = useEnvios({
+    ...resto, cli_search: cliente, env_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, env_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,
+    ovt_hora_inicio: h.hora_inicio, ovt_hora_fin: h.hora_fin,
+  }, list.pageQuery);
+  const cambiar = useCambiarEstado();
+  const cancelar = useCancelarEnvio();
+  const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  const [ocupado, setOcupado] = useState<number | null>(null);
+
+  const estados = ENV_ESTADOS_FILTRO.flatMap((id) => datos?.estados.filter((e) => e.est_id === id) ?? []).map((e) => ({ value: e.est_id, label: e.est_nombre }));
+
+  const preguntar = (title: string, okText: string, envId: number, run: (id: number) => Promise<{ message: string }>) =>
+    modal.confirm({
+      title, okText, cancelText: 'No', autoFocusButton: 'cancel',
+      onOk: async () => {
+        setOcupado(envId);
+        await run(envId).then((r) => toast.success(r.message), () => undefined);
+        setOcupado(null);
+      },
+    });
+
+  const acciones = (e: EnvioFila): RowAction[] => [
+    { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => onVer(e.env_id) },
+    { key: 'reprogramar', label: 'Reprogramar', icon: <CalendarOutlined />, hidden: readOnly || !e.puede_reprogramar, onClick: () => onReprogramar(e.ovt_id) },
+    { key: 'guia', label: 'Generar guía', icon: <FileTextOutlined />, hidden: readOnly || !e.puede_generar_guia, onClick: () => onGuia(e.env_id, e.env_codigo) },
+    {
+      key: 'cancelar', label: 'Cancelar', icon: <CloseCircleOutlined />, danger: true, hidden: readOnly || !e.puede_cancelar,
+      onClick: () => preguntar(PREGUNTA_CANCELAR, 'Cancelar envío', e.env_id, cancelar.mutateAsync),
+    },
+  ];
+
+  const columns: TableColumnsType<EnvioFila> = [
+    { title: 'N', dataIndex: 'env_codigo', width: 145 },
+    { title: 'Fecha', key: 'fecha', width: 105, render: (_, e) => e.env_fecha_hora_envio.slice(0, 10).split('-').reverse().join('-') },
+    { title: 'Hora', key: 'hora', width: 70, render: (_, e) => e.env_fecha_hora_envio.slice(11, 16) },
+    textColumn<EnvioFila>('Producto', 'ovd_producto'),
+    { title: 'Cantidad', dataIndex: 'env_cantidad', width: 100, align: 'right', render: (c: string, e) => `${formatDecimal(c)} ${e.unm_simbolo || 'm³'}` },
+    textColumn<EnvioFila>('Dirección', 'cde_direccion'),
+    { title: 'Distrito', dataIndex: 'ubi_nombre', width: 120 },
+    { title: 'Mixer', dataIndex: 'mix_nombre', width: 120 },
+    { title: 'Estado', key: 'estado', width: 120, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> },
+    {
+      // The server decides the next state (spec 3 §4); offered while there is one.
+      title: 'Cambiar estado', key: 'cambiar', width: 140, align: 'center',
+      render: (_, e) => !readOnly && e.puede_cambiar_estado && (
+        <Button size="small" icon={<StepForwardOutlined />} aria-label={`Cambiar estado ${e.env_codigo}`} loading={ocupado === e.env_id}
+          onClick={() => preguntar(PREGUNTA_ESTADO, 'Cambiar', e.env_id, cambiar.mutateAsync)}>
+          Cambiar estado
+        </Button>
+      ),
+    },
+    {
+      title: 'Opciones', key: 'opciones', align: 'center', fixed: 'right', width: rowActionsWidth(4),
+      render: (_, e) => <RowActions name={e.env_codigo} actions={acciones(e)} />,
+    },
+  ];
+
+  return (
+    <>
+      <Flex role="search" aria-label="Filtros de envíos" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
+        <EnvioFiltrosBar value={list.filters} onChange={list.setFilters} estados={estados} distritos={datos?.distritos ?? []}
+          fechaLabel="Fecha de carguío" buscando={envios.isFetching} onBuscar={() => void envios.refetch()} />
+      </Flex>
+      <DataTable<EnvioFila> rowKey="env_id" tableLayout="fixed" scroll={{ x: 1300 }} columns={columns} {...list.table(envios)} emptyText="No se encontraron envíos" />
+    </>
+  );
+}
