@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml, XmlError } from './xml.ts';
+
+const parse = (text: string | Buffer) => parseXml(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+const refused = (text: string | Buffer, reason: RegExp) => {
+  expect(() => parse(text)).toThrow(XmlError);
+  expect(() => parse(text)).toThrow(reason);
+};
+
+describe('the strict XML reader of supplier invoices', () => {
+  it('reads elements, namespaces, attributes, references and CDATA', () => {
+    const root = parse(`\ufeff<?xml version="1.0" encoding="UTF-8"?>
+      <!-- factura -->
+      <Invoice xmlns="urn:x:Invoice" xmlns:cbc="urn:x:cbc" a='1' b="&lt;&amp;&#65;&#x42;">
+        <cbc:ID>F001-12</cbc:ID><cbc:Note><![CDATA[<b>ok</b>]]> y &quot;más&quot;</cbc:Note><vacío/>
+      </Invoice>`);
+    expect(root).toMatchObject({ local: 'Invoice', ns: 'urn:x:Invoice' });
+    expect(root.attrs.get('b')).toBe('<&AB');
+    expect(root.children.map((c) => [c.local, c.ns, c.text])).toEqual([['ID', 'urn:x:cbc', 'F001-12'], ['Note', 'urn:x:cbc', '<b>ok</b> y "más"'], ['vacío', 'urn:x:Invoice', '']]);
+  });
+
+  it('reads an ISO-8859-1 document when it says so', () => {
+    const root = parse(Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>Lurín</a>', 'latin1'));
+    expect(root.text).toBe('Lurín');
+  });
+
+  it('refuses what is not well-formed', () => {
+    refused('', /no tiene elemento raíz/);
+    refused('hola', /texto fuera del elemento raíz/);
+    refused('<a><b></a></b>', /no cierran en orden/);
+    refused('<a>', /sin cerrar/);
+    refused('<a></a><b></b>', /más de un elemento raíz/);
+    refused('<a x="1" x="2"/>', /repite el atributo/);
+    refused('<a x=1/>', /atributo no válido/);
+    refused('<a x="1"y="2"/>', /sin separar/);
+    refused('<a>AT&T</a>', /referencia válida/);
+    refused('<a>&nbsp;</a>', /entidad no declarada/);
+    refused('<a>&#0;</a>', /carácter no permitido/);
+    refused('<p:a/>', /prefijo p sin declarar/);
+    refused('<a>\u0001</a>', /caracteres no permitidos/);
+    refused('<1a/>', /nombre de etiqueta no válido/);
+    refused('<a><!-- a -- b --></a>', /comentario/);
+    refused(Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0xfe, 0x3c, 0x2f, 0x61, 0x3e]), /UTF-8/);
+    refused('<?xml version="1.0" encoding="UTF-16"?><a/>', /codificación no admitida/);
+  });
+
+  it('refuses any DOCTYPE, so no entity can be declared or expanded (XXE, billion laughs)', () => {
+    refused('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>', /DOCTYPE/);
+    refused('<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>', /DOCTYPE/);
+  });
+
+  it('bounds the nesting depth', () => {
+    refused(`${'<a>'.repeat(100)}${'</a>'.repeat(100)}`, /niveles de anidamiento/);
+  });
+});
