@@ -13,7 +13,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { runLoad, type LoadSummary } from './load.ts';
+import type { LoadSummary } from './load.ts';
+import { hasWrk, parseLoadTools, runLoads, type LoadTool } from './wrk.ts';
 import { runPgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
 import { startProduct, type Product, type Target } from './product.ts';
 import { listWorkloads, type ListWorkload } from './list-workloads.ts';
@@ -81,9 +82,7 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
       const statements = await product.record(async () => { await checked(product, w); });
       const job = { url: `${product.base}/api/orden/get-orden-list`, method: 'POST' as const, body: w.body, connections: flags.connections,
         headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' } };
-      if (flags.warmup) await runLoad({ ...job, duration: flags.warmup });
-      progress(`round ${round} ${side.label}: ${w.name} (${statements.length} statements)`);
-      const load = await runLoad({ ...job, duration: flags.duration });
+      const loads = await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name} with ${tool} (${statements.length} statements)`));
       let bench: PgbenchResult | null = null;
       if (target.databaseUrl && statements.length) {
         const script = pgbenchScript(statements);
@@ -91,7 +90,10 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
         if (flags.warmup) await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.warmup });
         bench = await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.duration });
       }
-      results.push({ side: side.label, workload: w.name, round, load, pgbench: bench, statements: statements.length });
+      for (const { tool, load } of loads) {
+        const workload = flags.load.length > 1 ? `${w.name} · ${tool}` : w.name;
+        results.push({ side: side.label, workload, round, load, pgbench: bench, statements: statements.length });
+      }
     }
   } finally {
     await product.stop();
@@ -155,6 +157,8 @@ interface Flags {
   connections: number;
   port: number;
   workloads: string[];
+  /** The HTTP load generators, each run in turn on every workload (wrk when installed, else autocannon). */
+  load: LoadTool[];
   json?: string;
 }
 
@@ -174,6 +178,7 @@ function parse(argv: string[]): Flags {
       port: { type: 'string', default: '3310' },
       workloads: { type: 'string', default: 'page1,offset,key,search' },
       json: { type: 'string' },
+      load: { type: 'string', default: hasWrk() ? 'wrk' : 'autocannon' },
     },
   });
   if (!values['database-url'] === !values.pglite) throw new Error('give exactly one of --database-url and --pglite <data dir>');
@@ -190,6 +195,7 @@ function parse(argv: string[]): Flags {
     connections: Number(values.connections),
     port: Number(values.port),
     workloads: values.workloads.split(','),
+    load: parseLoadTools(values.load),
     json: values.json,
   };
 }
@@ -203,7 +209,7 @@ export async function runLists(argv: string[]): Promise<void> {
   }
   if (flags.json) writeFileSync(flags.json, `${JSON.stringify(results, null, 1)}\n`);
   const where = flags.target.databaseUrl ? `PostgreSQL ${flags.target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${flags.target.dataDir}`;
-  out(`## lists on ${where}: ${flags.rounds} round(s), ${flags.duration} s × ${flags.connections} connections after ${flags.warmup} s warm-up`);
+  out(`## lists on ${where}: ${flags.rounds} round(s), ${flags.duration} s × ${flags.connections} connections after ${flags.warmup} s warm-up, HTTP load by ${flags.load.join(' and ')}`);
   out();
   for (const s of flags.sides) out(`- ${s.label}: ${s.checkout}`);
   out();

@@ -17,7 +17,7 @@ import { parseArgs, promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/src/db/client.ts';
 import { withOrdenReport } from '../server/src/modules/orden/reporte.ts';
-import { CELL_KINDS, writeReport, type StreamedReport } from '../server/src/modules/orden/reporte-xlsx.ts';
+import { CELL_KINDS, writeReport, type StreamedReport } from '../server/src/platform/report-xlsx.ts';
 import { XlsxStreamWriter } from '../server/src/platform/xlsx-stream.ts';
 
 const WRITERS = ['none', 'exceljs', 'exceljs-tuned', 'stream', 'stream-1'] as const;

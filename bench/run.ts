@@ -141,6 +141,7 @@ const SCENARIOS: Record<string, () => Promise<(argv: string[]) => Promise<void>>
   'report-writers': async () => (await import('./report-writers.ts')).runReportWriters,
   report: async () => (await import('./report-scenario.ts')).runReport,
   inventario: async () => (await import('./inventario.ts')).runInventario,
+  envios: async () => (await import('./envios.ts')).runEnvios,
 };
 
 const [first, ...rest] = process.argv.slice(2);
