@@ -35,7 +35,7 @@ test.beforeAll(async ({ request }) => {
   central = almacenes.find((a) => a.alm_nombre === 'Almacén Central')!.alm_id;
   agregados = almacenes.find((a) => a.alm_nombre === 'Almacén de Agregados')!.alm_id;
   // A product of its own, so that the kardex and the renewal row are this run's alone.
-  const { data: [modelo] } = await apiPost<{ data: { cat_id: number; tip_id: number; unm_id: number }[] }>(request, admin, '/productoVendor/buscar', { producto: { prv_estado: 1, page: { number: 1, size: 1 } } });
+  const { page: { list: [modelo] } } = await apiPost<{ page: { list: { cat_id: number; tip_id: number; unm_id: number }[] } }>(request, admin, '/productoVendor/buscar', { producto: { prv_estado: 1, page: { number: 1, size: 1 } } });
   const creado = await apiPost<{ prv_id: number }>(request, admin, '/productoVendor/registrar', { producto: {
     prv_nombre: PRODUCTO, cat_id: modelo.cat_id, tip_id: modelo.tip_id, unm_id: modelo.unm_id, mar_id: null,
     prv_item: 0, prv_reposicion: 1, prv_retornable: 0, prv_retorno_estimado: null, prv_stock_minimo: '0',

@@ -152,3 +152,19 @@ test('leaving a changed page form by a link asks first', async ({ page }) => {
   await ask(page).getByRole('button', { name: 'Descartar' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('a toast never blocks the button under it; its close button still closes it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Usuario').fill('nadie');
+  await page.getByLabel('Contraseña').fill('clave-equivocada');
+  await page.getByLabel('Contraseña').press('Enter');
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Credenciales incorrectas' });
+  await expect(notice).toBeVisible();
+  const box = (await notice.boundingBox())!;
+  // What a click at the toast's centre reaches: the page under it, not the toast.
+  const underToast = await page.evaluate(([x, y]) => !document.elementFromPoint(x, y)?.closest('.ant-notification-notice'),
+    [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(underToast).toBe(true);
+  await notice.locator('.ant-notification-notice-close').click();
+  await expect(notice).toBeHidden();
+});

@@ -10,7 +10,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     port: 5173,
-    proxy: { '/api': server, '/health': server },
+    // The settlement template is served by the server outside /api (spec 2 §7).
+    proxy: { '/api': server, '/health': server, '/plantillas': server },
   },
   build: {
     rolldownOptions: {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -10,13 +9,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Deps } from './deps.ts';
 import { registerDocs } from './docs.ts';
 import { loggerOptions } from './logger.ts';
+import { plantillaRendicionRoute } from './modules/caja/rendicion-routes.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
 import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
 import { RETRY_AFTER_SECONDS, clientErrorHandler, sendError } from './platform/error-reply.ts';
 import { refuseNul } from './platform/input.ts';
-import { helmetOptions, registerWeb, sendIndex } from './web.ts';
+import { registerSecurityHeaders, registerWeb, sendIndex } from './web.ts';
 
 export type App = FastifyInstance;
 
@@ -53,7 +53,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  await app.register(helmet, helmetOptions(config.https));
+  registerSecurityHeaders(app, config.https);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await app.register(rateLimit, {
@@ -105,6 +105,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
 
   await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+  // The settlement template is a file of the site, not an API call (spec 2 §7): outside /api, no session.
+  plantillaRendicionRoute(app, deps);
 
   const hasWeb = await registerWeb(app, config.webDist);
   // History-mode routes (spec 1 §2.1) fall back to the web's index.html; /api stays JSON.

@@ -7,6 +7,7 @@ import { refreshReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
 import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
+import { crearProveedorComprobantes } from './platform/comprobantes/provider.ts';
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
@@ -47,5 +48,6 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage }),
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     profiles: await createProfileCache(db),
+    comprobantes: crearProveedorComprobantes(config),
   };
 }

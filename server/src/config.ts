@@ -22,7 +22,15 @@ const EnvSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Concretera Andina S.A.C.'),
   COMPANY_RUC: z.string().regex(/^\d{11}$/).default('20547812361'),
   COMPANY_ADDRESS: z.string().min(1).default('Av. Industrial 1250, Lurín, Lima'),
+  /** INEI ubigeo of the fiscal address, declared in the e-vouchers (150119 Lurín). */
+  COMPANY_UBIGEO: z.string().regex(/^\d{6}$/).default('150119'),
+  /** Nubefact's per-account API route and token; with both set e-vouchers go through Nubefact. */
+  NUBEFACT_URL: z.string().url().optional(),
+  NUBEFACT_TOKEN: z.string().min(1).optional(),
+  NUBEFACT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   SMTP_URL: z.string().optional(),
+  /** The address users open the product at; links in mail (supplier account confirmation) start with it. */
+  PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
@@ -66,8 +74,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     oauthClient: { id: e.OAUTH_CLIENT_ID, secret: e.OAUTH_CLIENT_SECRET },
     companyDomain: e.COMPANY_DOMAIN,
-    company: { name: e.COMPANY_NAME, ruc: e.COMPANY_RUC, address: e.COMPANY_ADDRESS },
+    company: { name: e.COMPANY_NAME, ruc: e.COMPANY_RUC, address: e.COMPANY_ADDRESS, ubigeo: e.COMPANY_UBIGEO },
+    /** E-vouchers go through Nubefact only when both its URL and token are set (DECISIONS §6). */
+    nubefact: e.NUBEFACT_URL && e.NUBEFACT_TOKEN ? { url: e.NUBEFACT_URL, token: e.NUBEFACT_TOKEN, timeoutMs: e.NUBEFACT_TIMEOUT_MS } : null,
     smtpUrl: e.SMTP_URL,
+    /** Never taken from a request's Host header: a forged one would put someone else's site in the mail. */
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     /** Readable lines in a terminal, JSON (one object a line) when the output goes elsewhere. */

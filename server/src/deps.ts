@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ProveedorComprobantes } from './platform/comprobantes/provider.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
 import type { ProfileCache } from './platform/auth/profile-cache.ts';
@@ -14,4 +15,6 @@ export interface Deps {
   tokens: TokenService;
   /** The access guard's profiles, kept current through LISTEN/NOTIFY on every instance. */
   profiles: ProfileCache;
+  /** The e-voucher provider: built-in, or Nubefact when configured (DECISIONS §6). */
+  comprobantes: ProveedorComprobantes;
 }

@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { createTestContext, type TestContext } from './test/harness.ts';
-import { helmetOptions } from './web.ts';
+import { registerSecurityHeaders } from './web.ts';
 
 const INDEX = `<!doctype html><title>Obra</title>${'<!-- relleno -->'.repeat(50)}`;
 const SCRIPT = `export const x = ${JSON.stringify('concreto premezclado '.repeat(200))};`;
@@ -91,7 +90,7 @@ describe('HTTPS=true (behind a TLS reverse proxy)', () => {
     expect(config.https).toBe(true);
 
     const app = Fastify();
-    await app.register(helmet, helmetOptions(config.https));
+    registerSecurityHeaders(app, config.https);
     app.get('/', async () => 'ok');
     const res = await app.inject({ url: '/' });
     await app.close();

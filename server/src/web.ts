@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. HSTS and `upgrade-insecure-requests` only when the product is reached over
  * https (a TLS reverse proxy): on plain http, from another computer of the office network, they
  * make the browser ask every asset over https, which fails, and the page stays blank.
  */
-export function helmetOptions(https: boolean): FastifyHelmetOptions {
+export function helmetOptions(https: boolean): HelmetOptions {
   return {
     hsts: https,
     // Browsers ignore these on plain http and say so in the console at every page: send them
@@ -26,6 +27,30 @@ export function helmetOptions(https: boolean): FastifyHelmetOptions {
       },
     },
   };
+}
+
+/**
+ * The headers helmet writes with `helmetOptions`, computed once at start. They do not depend on the
+ * request, and @fastify/helmet rebuilt helmet (parsing the CSP) on every request: 3 % of the server's
+ * CPU on the order list (bench/RESULTS.md, issue 10).
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  helmet(helmetOptions(https))({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** Sends `securityHeaders` with every reply (API, web files and errors alike). */
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+  const headers = securityHeaders(https);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

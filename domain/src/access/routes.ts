@@ -9,6 +9,8 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/login', module: 'public' },
   { path: '/login/:email', module: 'public' },
   { path: '/proveedor/crearCuenta', module: 'public' },
+  // Where the supplier account confirmation mail's link lands (DECISIONS §7).
+  { path: '/proveedor/confirmarCuenta', module: 'public' },
   { path: '/home', module: null },
   { path: '/forbidden', module: null },
   { path: '/user/change-password', module: null },

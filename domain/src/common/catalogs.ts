@@ -15,6 +15,21 @@ export const CONDICIONES_COMERCIALES = [
   { coc_id: 6, coc_descripcion: 'Caja chica' },
 ] as const;
 
+/** Kinds of cash box (spec 2 §3 `tca_id`). */
+export const TIPOS_CAJA = [
+  { tca_id: 1, tca_nombre: 'Caja chica' },
+  { tca_id: 2, tca_nombre: 'Entrega a rendir' },
+  { tca_id: 3, tca_nombre: 'Viáticos' },
+] as const;
+
+/** Groups of sale products (reference list `producto_venta_grupos`, spec 3 §7). */
+export const PRODUCTO_VENTA_GRUPOS = [
+  { pvg_id: 1, pvg_nombre: 'Concreto premezclado' },
+  { pvg_id: 2, pvg_nombre: 'Servicios' },
+  { pvg_id: 3, pvg_nombre: 'Aditivos' },
+  { pvg_id: 4, pvg_nombre: 'Agregados' },
+] as const;
+
 export const TIPOS_CUENTA = [
   { tcu_id: 1, tcu_descripcion: 'Corriente' },
   { tcu_id: 2, tcu_descripcion: 'Ahorros' },

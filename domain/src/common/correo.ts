@@ -42,6 +42,8 @@ export interface CorreoRow {
   cos_asunto: string;
   cos_estado: CorreoEstado;
   cos_error: string | null;
+  /** The message's text, read by an administrator who forwards it while there is no SMTP server. */
+  cos_texto: string;
   adjuntos: string[];
 }
 

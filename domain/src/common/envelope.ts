@@ -26,6 +26,11 @@ export interface Paged<T> {
   siguiente?: string;
 }
 
+/** The reply of a spec 2 and 3 list (`{page: {list, total, size, number}}`), with the two additions of `Paged`. */
+export interface PageReply<T> {
+  page: { list: T[]; total: number; size: number; number: number; total_exacto?: boolean; siguiente?: string };
+}
+
 /** What a list is asked besides its filters and position (docs/architecture.md "Lists"). */
 export const listFields = {
   /** false: the client already knows the total of this filter (moving to another page), do not count. Counts when absent. */

@@ -68,6 +68,8 @@ export interface OrdenArchivoRow {
   fecha: string;
   /** Who uploaded it: name and last name. */
   usuario: string;
+  /** Sent by the supplier from its portal (its invoice), not by staff. */
+  oar_proveedor: boolean;
 }
 
 /** What `/orden/notify` answers. */

@@ -90,7 +90,7 @@ export const OrdenItemSave = z.object({
   precio_unitario: precioUnitario,
   precio_fob: optDecimal(4, 10, ORDEN_MSG.fob),
   observacion: optText(500, 'La observación'),
-  /** The purchase-request line it buys (issue of purchase requests; no link checked yet). */
+  /** The purchase-request line it buys: of the order's `pei_id`, same product, within the approved quantity (checked by the server, DECISIONS §7). */
   pid_id: Id.nullish(),
 });
 
@@ -277,7 +277,9 @@ export interface OrdenDetalle {
   estado: { id_orden_estado: number; descripcion: string; es_editable: boolean };
   /** The caller may edit it now (state editable and a role that may write). */
   es_editable: boolean;
+  /** The purchase request it buys from, and its code (DECISIONS §7). */
   pei_id: number | null;
+  pei_codigo: string | null;
   fecha_registro: string;
   /** Who approved for management and accounting, and when (Lima time); null until approved or after a restart. */
   aprobacion_gerencia: { usuario: Usuario; fecha: string } | null;

@@ -31,6 +31,7 @@ export const PRODUCTO_MSG = {
   siNo: 'Debe ser SI o NO',
   busquedaVacia: 'Debe ingresar alguna referencia del producto',
   version: 'Debe indicar la versión leída del producto',
+  estado: 'El estado del producto debe ser 0 (Deshabilitado) o 1 (Habilitado)',
 } as const;
 
 /** prv_estado: 0 Deshabilitado, anything else Habilitado (spec 3 "Purchasing product catalogue"). */
@@ -131,10 +132,19 @@ export type ProductoFields = z.output<typeof ProductoFields>;
 export const ProductoRegistrar = z.object({ producto: ProductoFields });
 export type ProductoRegistrar = z.input<typeof ProductoRegistrar>;
 
-/** `/productoVendor/modificar {producto}` with the `prv_version` it read (409 when stale). */
+/**
+ * `/productoVendor/modificar {producto}` with the `prv_version` it read (409 when stale). A
+ * `prv_estado` sent is applied (1 enables a disabled product again, as `habilitar` does); absent,
+ * the status stays.
+ */
 export const ProductoModificar = z.object({
   producto: z
-    .object({ ...fields, prv_id: Id, prv_version: idSchema(PRODUCTO_MSG.version) })
+    .object({
+      ...fields,
+      prv_id: Id,
+      prv_version: idSchema(PRODUCTO_MSG.version),
+      prv_estado: z.union([z.literal(0), z.literal(1)], { error: PRODUCTO_MSG.estado }).optional(),
+    })
     .superRefine(returnRule, returnFields)
     .transform(clearReturn),
 });
@@ -235,20 +245,6 @@ export interface CategoriaOption { cat_id: number; cat_nombre: string }
 export interface TipoOption { tip_id: number; tip_nombre: string; cat_id: number }
 export interface MarcaOption { mar_id: number; mar_nombre: string }
 export interface UnidadOption { unm_id: number; unm_simbolo: string; unm_descripcion: string }
-
-/** `/productoVendor/cargarOpciones`: the selects of the product form. */
-export interface ProductoOpciones {
-  categorias: CategoriaOption[];
-  marcas: MarcaOption[];
-  unidades_medida: UnidadOption[];
-}
-
-/** `/productoVendor/buscarIndice`: 0-based position and 1-based page, or null when filtered out. */
-export interface ProductoIndice {
-  indice: number;
-  page: number;
-  total: number;
-}
 
 /* ---------- XLSX import (spec 3 "import of products from an XLSX file") ---------- */
 

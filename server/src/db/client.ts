@@ -134,6 +134,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** Statement names by prefix and text: a list sends the same few texts on every request, so each is hashed once. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 5000;
+
+function statementName(prefix: string, text: string): string {
+  const key = `${prefix}\0${text}`;
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(key, name);
+  }
+  return name;
+}
+
 /**
  * Rows of a raw SQL statement run as a named prepared statement: the name is `prefix` and a hash
  * of the text, so each text is parsed once per connection and, after five runs, PostgreSQL uses
@@ -144,7 +159,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  */
 export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = `${prefix}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
+  const name = statementName(prefix, built.sql);
   const client = (db._.session as unknown as { client: unknown }).client;
   if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, built.sql, built.params);
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };

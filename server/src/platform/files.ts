@@ -79,3 +79,14 @@ export function storedFileName(original: string, extension: string): string {
   const [stem, ext] = accepted.includes(current) ? [base.slice(0, dot), base.slice(dot + 1)] : [base || 'archivo', extension];
   return `${stem.slice(0, MAX_FILE_NAME - ext.length - 1)}.${ext}`;
 }
+
+/**
+ * `Content-Disposition` of a download: the exact name (accents, spaces) as RFC 6266 `filename*`, and
+ * an ASCII fallback in `filename`. `inline` lets the browser show it (a PDF) instead of saving it.
+ */
+export function contentDisposition(nombre: string, kind: 'attachment' | 'inline' = 'attachment'): string {
+  const ascii = nombre.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  // RFC 5987 leaves ' ( ) * out of a value; encodeURIComponent keeps them.
+  const encoded = encodeURIComponent(nombre).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

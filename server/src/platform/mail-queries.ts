@@ -26,7 +26,7 @@ const OUTBOX: ListSpec = {
   key: [{ expr: 'c.cos_id', type: 'int' }],
   desc: true,
   columns: sql`c.cos_id, to_char(c.cos_fecha at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as cos_fecha, c.cos_para, c.cos_asunto,
-    c.cos_estado, c.cos_error, coalesce((select json_agg(a->>'nombre') from jsonb_array_elements(c.cos_adjuntos) a), '[]'::json) as adjuntos`,
+    c.cos_estado, c.cos_error, c.cos_texto, coalesce((select json_agg(a->>'nombre') from jsonb_array_elements(c.cos_adjuntos) a), '[]'::json) as adjuntos`,
   join: sql`join correo_salida c on c.cos_id = page.k0`,
 };
 

@@ -112,12 +112,13 @@ async function* firstSheetRows(buffer: Buffer): AsyncGenerator<ExcelJS.Row> {
  * The data rows of the first sheet, keyed by column. Refuses a file that is not a workbook,
  * inflates past the zip limits (checked while inflating), lacks a template column, has no rows
  * or more than `limit.rows` (with `limit.message`): reading stops at the first row past the
- * limit, before the rest of the sheet is read. Blank rows are skipped.
+ * limit, before the rest of the sheet is read. Blank rows are skipped; no rows at all answers `emptyMessage`.
  */
 export async function readXlsxRows(
   buffer: Buffer,
   columns: XlsxColumn[],
   limit = { rows: MAX_XLSX_ROWS, message: `El archivo no debe tener más de ${MAX_XLSX_ROWS} filas` },
+  emptyMessage = 'El archivo no tiene filas con datos',
 ): Promise<SheetRow[]> {
   let workbook: Buffer;
   try {
@@ -149,7 +150,7 @@ export async function readXlsxRows(
     throw badRequest(UNREADABLE);
   }
   if (!position) headerPositions(null, columns);
-  if (rows.length === 0) throw badRequest('El archivo no tiene filas con datos');
+  if (rows.length === 0) throw badRequest(emptyMessage);
   return rows;
 }
 

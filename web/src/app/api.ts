@@ -1,4 +1,4 @@
-import { MSG, type Envelope } from '@obra/domain';
+import { MSG, type Envelope, type PageReply, type Paged } from '@obra/domain';
 import { clearSession, getSession } from './session';
 
 /** A refused call; `message` is the server's Spanish text, shown as an error toast. */
@@ -85,6 +85,12 @@ export async function apiPost<T>(path: string, body?: unknown, headers: Record<s
     ? { headers }
     : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } };
   return envelopeOf<T>(await send(path, init), true);
+}
+
+/** A spec 2 or 3 list call: its page `{list, total, size, number}` as the shared table reads it (`Paged`). */
+export async function apiPage<T>(path: string, body: unknown): Promise<Paged<T>> {
+  const { page } = (await apiPost<PageReply<T>>(path, body)).data;
+  return { data: page.list, total: page.total, total_exacto: page.total_exacto, siguiente: page.siguiente };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface LookupRows {
   centros_costo: { id_centro_costo: number; codigo: string; descripcion: string; pry_id: number };
   unidades_medida: { unm_id: number; unm_simbolo: string; unm_descripcion: string };
   marcas: { mar_id: number; mar_nombre: string };
+  /** Lima and Callao districts (ubigeo), by province and name. */
+  distritos: { ubi_id: string; ubi_nombre: string; ubi_provincia: string; ubi_departamento: string };
 }
 
 export type LookupName = keyof LookupRows;

@@ -9,3 +9,7 @@ export * from './empleado.ts';
 export * from './orden.ts';
 export * from './orden-pago.ts';
 export * from './inventario.ts';
+export * from './caja.ts';
+export * from './venta.ts';
+export * from './pedido.ts';
+export * from './envio.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
+import { pedidoItems, pedidoItemsDetalle } from './pedido.ts';
 import { marca, unidadMedida } from './catalogo.ts';
 import { centroCosto } from './centro-costo.ts';
 import { proveedor } from './organization.ts';
@@ -44,8 +45,8 @@ export const orden = pgTable('orden', {
   ord_monto_sin_impuesto: numeric({ precision: 14, scale: 2 }).notNull(),
   ord_monto_con_impuesto: numeric({ precision: 14, scale: 2 }).notNull(),
   ore_id: integer().notNull().references(() => ordenEstado.ore_id),
-  /** The purchase request it was made from (DECISIONS §7); the table comes with that issue. */
-  pei_id: integer(),
+  /** The purchase request it was made from (DECISIONS §7). */
+  pei_id: integer().references(() => pedidoItems.pei_id),
   ord_anio: smallint().notNull(),
   ord_version: integer().notNull().default(1),
   ord_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -85,11 +86,12 @@ export const ordenItem = pgTable('orden_item', {
   oci_precio_fob: numeric({ precision: 14, scale: 4 }),
   oci_importe: numeric({ precision: 14, scale: 2 }).notNull(),
   oci_observacion: varchar({ length: 500 }).notNull().default(''),
-  /** The purchase-request line it buys (DECISIONS §7); the table comes with that issue. */
-  pid_id: integer(),
+  /** The purchase-request line it buys (DECISIONS §7); its quantity adds to the line's `oci_cantidad`. */
+  pid_id: integer().references(() => pedidoItemsDetalle.pid_id),
 }, (t) => [
   uniqueIndex('orden_item_linea_uq').on(t.ord_id, t.oci_orden),
   index('orden_item_prv_idx').on(t.prv_id),
+  index('orden_item_pid_idx').on(t.pid_id),
   index('orden_item_mar_idx').on(t.mar_id),
   index('orden_item_unm_idx').on(t.unm_id),
   // The price search over past order items (/orden/item/search).
@@ -131,4 +133,6 @@ export const ordenArchivo = pgTable('orden_archivo', {
   oar_tamano: integer().notNull(),
   usu_id: integer().notNull().references(() => usuario.usu_id),
   oar_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** true: uploaded by the supplier from its portal (its invoice: PDF and SUNAT XML), shown as such to staff. */
+  oar_proveedor: boolean().notNull().default(false),
 }, (t) => [index('orden_archivo_ord_idx').on(t.ord_id, t.oar_id)]);

@@ -32,6 +32,12 @@ export const moneda = pgTable('moneda', {
   mon_descripcion: varchar({ length: 40 }).notNull(),
 });
 
+/** Kinds of cash box (spec 2 §3 `tca_id`): caja chica, entrega a rendir, viáticos. */
+export const tipoCaja = pgTable('tipo_caja', {
+  tca_id: integer().primaryKey(),
+  tca_nombre: varchar({ length: 60 }).notNull(),
+});
+
 export const condicionComercial = pgTable('condicion_comercial', {
   coc_id: integer().primaryKey(),
   coc_descripcion: varchar({ length: 60 }).notNull(),

@@ -3,11 +3,17 @@ import { ROLE } from '@obra/domain';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as t from '../schema/index.ts';
+import { seedCaja } from './demo/caja.ts';
 import { seedCatalogo } from './demo/catalogo.ts';
+import { seedClientes } from './demo/clientes.ts';
+import { seedDespacho } from './demo/despacho.ts';
 import { seedEmpleados } from './demo/empleados.ts';
+import { seedOrdenesVenta } from './demo/ordenes-venta.ts';
+import { seedPedidos } from './demo/pedidos.ts';
 import { seedProductos } from './demo/productos.ts';
 import { seedProveedores } from './demo/proveedores.ts';
 import { seedStock } from './demo/stock.ts';
+import { seedVentasMaestros } from './demo/ventas-maestros.ts';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 
@@ -75,6 +81,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedProveedores(tx, ctx);
     await seedEmpleados(tx, ctx);
     await seedStock(tx, ctx);
+    await seedCaja(tx, ctx);
+    await seedPedidos(tx, ctx);
+    await seedClientes(tx, ctx);
+    await seedVentasMaestros(tx);
+    await seedOrdenesVenta(tx, ctx);
+    await seedDespacho(tx, ctx);
   });
   return true;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   CONDICIONES_COMERCIALES, ESTADOS, ESTADOS_DOCUMENTO, METODOS_PAGO, MODULE_GROUPS, MODULES, MONEDAS, OPTIONS,
-  ORDEN_ESTADOS, ROLE_GRANTS, ROLE_NAMES, TIPOS_CUENTA, TIPOS_DOCUMENTO, TIPOS_USUARIO,
+  ORDEN_ESTADOS, PEDIDO_ESTADOS, PRODUCTO_VENTA_GRUPOS, ROLE_GRANTS, ROLE_NAMES, TIPOS_CAJA, TIPOS_CUENTA, TIPOS_DOCUMENTO, TIPOS_USUARIO,
 } from '@obra/domain';
 import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -32,6 +32,9 @@ function referenceData() {
     { table: t.estadoDocumento, key: t.estadoDocumento.edo_codigo, rows: ESTADOS_DOCUMENTO },
     { table: t.moneda, key: t.moneda.mon_id, rows: MONEDAS },
     { table: t.condicionComercial, key: t.condicionComercial.coc_id, rows: CONDICIONES_COMERCIALES },
+    { table: t.productoVentaGrupo, key: t.productoVentaGrupo.pvg_id, rows: PRODUCTO_VENTA_GRUPOS },
+    { table: t.pedidoEstado, key: t.pedidoEstado.pes_codigo, rows: PEDIDO_ESTADOS },
+    { table: t.tipoCaja, key: t.tipoCaja.tca_id, rows: TIPOS_CAJA },
     { table: t.tipoCuenta, key: t.tipoCuenta.tcu_id, rows: TIPOS_CUENTA },
     { table: t.tipoDocumento, key: t.tipoDocumento.tid_id, rows: TIPOS_DOCUMENTO },
     { table: t.metodoPago, key: t.metodoPago.mep_id, rows: METODOS_PAGO },

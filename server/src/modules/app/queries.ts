@@ -6,6 +6,9 @@ import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 export const lookups = {
   estados: (db: Executor) => db.select().from(t.estado).orderBy(asc(t.estado.est_id)),
   orden_estados: (db: Executor) => db.select().from(t.ordenEstado).orderBy(asc(t.ordenEstado.ore_id)),
+  tipos_caja: (db: Executor) => db.select().from(t.tipoCaja).orderBy(asc(t.tipoCaja.tca_id)),
+  caja_estados: (db: Executor) =>
+    db.select().from(t.estadoDocumento).where(eq(t.estadoDocumento.edo_modulo, 'caja')).orderBy(asc(t.estadoDocumento.edo_codigo)),
   estados_documento: (db: Executor) => db.select().from(t.estadoDocumento).orderBy(asc(t.estadoDocumento.edo_modulo), asc(t.estadoDocumento.edo_codigo)),
   monedas: (db: Executor) => db.select().from(t.moneda).orderBy(asc(t.moneda.mon_id)),
   condiciones_comerciales: (db: Executor) => db.select().from(t.condicionComercial).orderBy(asc(t.condicionComercial.coc_id)),
@@ -40,6 +43,11 @@ export const lookups = {
     db.select({ cat_id: t.categoriaProducto.cat_id, cat_nombre: t.categoriaProducto.cat_nombre })
       .from(t.categoriaProducto).where(eq(t.categoriaProducto.cat_estado, 1)).orderBy(asc(t.categoriaProducto.cat_nombre)),
   tipos_producto: (db: Executor) => tiposProducto(db),
+  producto_venta_grupos: (db: Executor) => db.select().from(t.productoVentaGrupo).orderBy(asc(t.productoVentaGrupo.pvg_id)),
+  /** Active sale product types of both levels: `pti_parent` null is level 1. */
+  producto_venta_tipos: (db: Executor) =>
+    db.select({ pti_id: t.productoVentaTipo.pti_id, pti_nombre: t.productoVentaTipo.pti_nombre, pti_parent: t.productoVentaTipo.pti_parent })
+      .from(t.productoVentaTipo).where(eq(t.productoVentaTipo.pti_estado, 1)).orderBy(asc(t.productoVentaTipo.pti_nombre)),
   puestos: (db: Executor) =>
     db.select({ pue_id: t.puesto.pue_id, pue_nombre: t.puesto.pue_nombre }).from(t.puesto).where(eq(t.puesto.pue_estado, 1)).orderBy(asc(t.puesto.pue_nombre)),
 };

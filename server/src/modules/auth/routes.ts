@@ -19,9 +19,12 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // Failures are counted per account and address in the audit table (DECISIONS §1), which
-  // holds across instances; this route-level limit only stops floods.
+  // holds across instances; this route-level limit only stops floods of sign-ins from one
+  // address (a tenth of the address's API budget: 120 a minute by default, enough for an
+  // office behind one public address signing in at the start of a shift).
+  const floodLimit = Math.max(10, Math.floor(deps.config.rateLimitPerMinute / 10));
   app.post('/oauth/token', {
-    config: { access: { public: true }, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { access: { public: true }, rateLimit: { max: floodLimit, timeWindow: '1 minute' } },
     schema: { tags: ['sesion'], consumes: ['application/x-www-form-urlencoded'], body: TokenRequest },
   }, async (req) => {
     if (!service.clientMatches(deps, req.headers.authorization)) throw unauthorized(MSG.badClient);

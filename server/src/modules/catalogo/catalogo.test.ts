@@ -24,6 +24,14 @@ describe('catalogue lookups', () => {
     expect((await post('/comprobante/get-comprobante', { descripcion: 'no existe tal cosa' })).json().data).toEqual([]);
   });
 
+  it('lists the petty cash types and states (spec 1 §7 /getTiposCaja, /getCajaEstados)', async () => {
+    const tipos = (await post('/getTiposCaja')).json().data as { tca_id: number; tca_nombre: string }[];
+    expect(tipos.map((t) => t.tca_nombre)).toEqual(['Caja chica', 'Entrega a rendir', 'Viáticos']);
+    const estados = (await post('/getCajaEstados')).json().data as { edo_codigo: string; edo_modulo: string }[];
+    expect(estados.map((e) => e.edo_codigo).sort()).toEqual(['CAP', 'CCA', 'CDE', 'CDP', 'CPA', 'CRE', 'RAP', 'RDE', 'RPA']);
+    expect(estados.every((e) => e.edo_modulo === 'caja')).toBe(true);
+  });
+
   it('lists active cost centres in the caller\'s scope', async () => {
     const db = ctx.deps.database.db;
     await selectRows(db, sql`insert into centro_costo (cec_codigo, cec_descripcion, pry_id, cec_estado)

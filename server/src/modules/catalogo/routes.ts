@@ -29,6 +29,8 @@ export default async function catalogoRoutes(fastify: FastifyInstance, deps: Dep
   app.post('/getOpciones', read, list('opciones'));
   app.post('/getEstados', read, list('estados'));
   app.post('/getCentrosCosto', read, list('centros_costo'));
+  app.post('/getTiposCaja', read, list('tipos_caja'));
+  app.post('/getCajaEstados', read, list('caja_estados'));
   app.post('/opciones/getCategorias', read, list('categorias'));
   app.get('/orden/estado/list', { ...gate({ module: 'orden_compra', read: true }), schema: { tags } }, list('orden_estados'));
 

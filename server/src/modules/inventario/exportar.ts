@@ -2,7 +2,7 @@ import type { AccessProfile, InventarioFiltro, InventarioRow } from '@obra/domai
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { projectScope } from '../../platform/scope.ts';
-import { sendStreamedReport, type ReportColumn } from '../orden/reporte-xlsx.ts';
+import { sendStreamedReport, type ReportColumn } from '../../platform/report-xlsx.ts';
 import type { KardexRow } from './queries.ts';
 import { inventarioBatches, kardexBatches, palEnScope } from './service.ts';
 

@@ -31,7 +31,7 @@ export async function ordenBasica(db: Executor, ordId: number) {
 const rowColumns = sql`
   a.oar_id as id_orden_archivo, a.ord_id as id_orden, a.oar_nombre as file_name, a.oar_tamano as size, a.oar_tipo as tipo,
   to_char(a.oar_fecha at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha,
-  trim(u.usu_nombre || ' ' || u.usu_apellido) as usuario`;
+  trim(u.usu_nombre || ' ' || u.usu_apellido) as usuario, a.oar_proveedor`;
 
 /** The attachments of an order, oldest first (an order holds few: no paging). */
 export function archivos(db: Executor, ordId: number): Promise<OrdenArchivoRow[]> {

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import * as dq from './documentos-queries.ts';
-import { date } from './pdf-format.ts';
+import { date } from '../../platform/pdf.ts';
 import { buildOrdenPdf, type OrdenPdfData, type OrdenPdfFirma, type OrdenPdfOptions } from './pdf.ts';
 import * as q from './queries.ts';
 

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { ListRequest } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
+import * as compras from '../pedido_items/compras.ts';
 import { ordenConIngresos } from '../transferencia/queries.ts';
 import * as eq from './estados-queries.ts';
 import * as q from './queries.ts';
@@ -162,6 +163,8 @@ export async function anular(deps: Deps, caller: AccessProfile, ordId: number) {
   return deps.database.db.transaction(async (tx) => {
     const o = await lock(tx, caller, ordId);
     check(o, 'anular', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
+    // What it bought from a purchase request goes back to the request's lines (DECISIONS §7).
+    await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), null, { devolucion: true });
     const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.ANULADO, usu_id: caller.usu_id });
     return result(o, ORE.ANULADO, version);
   });
@@ -188,6 +191,8 @@ export async function restart(deps: Deps, caller: AccessProfile, ordId: number, 
     const o = await lock(tx, caller, ordId);
     if (codigo.trim().toUpperCase() !== o.ord_codigo.toUpperCase()) throw new AppError(400, ORDEN_ESTADO_MSG.codigoDistinto);
     check(o, 'reiniciar', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
+    // A cancelled order gave back what it bought from a request: restarted, it takes it again (or is refused, 409).
+    if (o.ore_id === ORE.ANULADO) await compras.sincronizarOrden(tx, caller, null, await compras.vinculoDeOrden(tx, ordId));
     const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: 'Reinicio' }, SIN_APROBACIONES);
     return result(o, ORE.CREADO, version);
   });

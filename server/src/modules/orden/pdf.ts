@@ -1,7 +1,7 @@
 import {
   METODO_PAGO_CARTA_CREDITO, ORE, TIPO_DESCUENTO, TIPO_ORDEN, formatAmount, formatDecimal, formatRate, fromScaled, sumCents, toScaled, type OrdenDetalle,
 } from '@obra/domain';
-import { date, orDash } from './pdf-format.ts';
+import { PDF_STYLE, date, orDash } from '../../platform/pdf.ts';
 
 /**
  * The order as an A4 PDF (spec 1 §2.9 "download PDF", §9 "order PDF named by code"): company
@@ -35,16 +35,9 @@ export interface OrdenPdfOptions {
 type Item = OrdenDetalle['orden_items'][number];
 type Doc = PDFKit.PDFDocument;
 
-const REG = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const ITALIC = 'Helvetica-Oblique';
-const TEXT = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#b5b5b5';
-const SHADE = '#ececec';
+const { REG, BOLD, ITALIC, TEXT, MUTED, RULE, SHADE, PAGE_W, PAGE_H } = PDF_STYLE;
+
 const M = 40;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
 const W = PAGE_W - 2 * M;
 /** Lowest y of the content; below it the page footer. */
 const BOTTOM = PAGE_H - M - 24;

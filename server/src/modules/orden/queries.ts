@@ -104,7 +104,7 @@ export async function detail(db: Executor, ordId: number, scope: ProjectScope, p
       o.ord_monto_sin_impuesto::text as monto_sin_impuesto, o.ord_monto_con_impuesto::text as monto_con_impuesto,
       json_build_object('id_orden_estado', e.ore_id, 'descripcion', e.ore_descripcion, 'es_editable', e.ore_es_editable) as estado,
       (e.ore_es_editable and ${puedeEditar}) as es_editable,
-      o.pei_id, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro,
+      o.pei_id, (select pei_codigo from pedido_items where pei_id = o.pei_id) as pei_codigo, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro,
       case when o.ord_usu_aprobador_gerencia is null then null else json_build_object('usuario', ${usuarioJson('uag')},
         'fecha', to_char(o.ord_fecha_aprobacion_gerencia at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')) end as aprobacion_gerencia,
       case when o.ord_usu_aprobador_contabilidad is null then null else json_build_object('usuario', ${usuarioJson('uac')},

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { projectScope } from '../../platform/scope.ts';
 import * as q from './reporte-queries.ts';
-import { sendStreamedReport, type ReportColumn, type StreamedReport } from './reporte-xlsx.ts';
+import { sendStreamedReport, type ReportColumn, type StreamedReport } from '../../platform/report-xlsx.ts';
 
 /**
  * The order reports (spec 1 §2.9, §7; docs/business-rules.md "Order reports"): `/orden/report`

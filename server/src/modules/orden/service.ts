@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import * as compras from '../pedido_items/compras.ts';
 import * as q from './queries.ts';
 
 /** `orden_estado` ids (spec 1 §4.1, seeded from ORDEN_ESTADOS). */
@@ -58,6 +59,12 @@ async function checkCentroCosto(tx: Tx, scope: ProjectScope, cecId: number) {
   if (cec.cec_estado !== 1) throw badRequest(ORDEN_MSG.centroCosto);
   return cec;
 }
+
+/** What the order takes from a purchase request (DECISIONS §7): its request and its lines' request lines and quantities. */
+const vinculoPedido = (input: OrdenSaveDatos): compras.VinculoOrden => ({
+  pei_id: input.pei_id ?? null,
+  lineas: input.orden_items.map((i) => ({ pid_id: i.pid_id ?? null, prv_id: i.producto_variacion?.id_producto_variacion ?? null, cantidad: i.cantidad })),
+});
 
 /** Everything a save writes besides number, code and state: checked references and recomputed amounts. */
 async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
@@ -147,6 +154,8 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
 export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos, now = new Date()) {
   const cec = await checkCentroCosto(tx, projectScope(caller), input.centro_costo.id_centro_costo);
   const { values, items, taxes } = await prepare(tx, caller, input);
+  // Buying from a request adds to its lines' bought quantities, never above the approved ones (DECISIONS §7).
+  await compras.sincronizarOrden(tx, caller, null, vinculoPedido(input), { pry_id: cec.pry_id });
   const anio = limaYear(now);
   const numero = await nextNumber(tx, serieOf(input.tipo_orden), anio);
   const codigo = orderCode(numero, cec.cec_codigo, input.tipo_orden, anio);
@@ -187,6 +196,8 @@ export async function update(deps: Deps, caller: AccessProfile, input: OrdenSave
       if (input.version !== current.ord_version) throw conflict();
       const cec = await checkCentroCosto(tx, scope, input.centro_costo.id_centro_costo);
       const { values, items, taxes } = await prepare(tx, caller, input);
+      // The lines replaced give back what they bought from a request and the new ones take it again.
+      await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), vinculoPedido(input), { pry_id: cec.pry_id });
       const codigo = orderCode(current.ord_numero, cec.cec_codigo, current.ord_tipo_orden, current.ord_anio);
       const version = await q.updateOrden(tx, ordId, { ...values, ord_codigo: codigo });
       await q.replaceLines(tx, ordId, items, taxes);

@@ -2,18 +2,10 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { ADMIN, SUPPLIER, VIEWER, createTestContext, type TestContext } from '../../test/harness.ts';
+import type { Auth, Reply } from '../../test/expect.ts';
+export { expectOk, expectRefused, type Auth, type Reply } from '../../test/expect.ts';
 
 /** Shared set-up of the payment order API tests: users, references and orders made through the orders API. */
-
-export type Auth = { authorization: string };
-/** What `app.inject` answers, as far as these tests read it. */
-export interface Reply {
-  statusCode: number;
-  body: string;
-  headers: Record<string, string | string[] | number | undefined>;
-  rawPayload: Buffer;
-  json(): { status: string; message: string; data: never };
-}
 
 export interface Fixture {
   ctx: TestContext;
@@ -99,16 +91,3 @@ export async function createFixture(): Promise<Fixture> {
   };
 }
 
-/** A refusal with its HTTP status and envelope message. */
-export function expectRefused(res: Reply, status: number, message: string | RegExp) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.status).toBe('error');
-  if (typeof message === 'string') expect(body.message).toBe(message);
-  else expect(body.message).toMatch(message);
-}
-
-export function expectOk(res: Reply) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}

@@ -36,8 +36,11 @@ const nuevo = (over: Record<string, unknown> = {}) => ({
     prv_item: 0, prv_reposicion: 1, prv_retornable: 0, prv_retorno_estimado: null, prv_stock_minimo: '12.5', ...over,
   },
 });
-const buscar = async (f: Record<string, unknown> = {}, page = { number: 1, size: 10 }) =>
-  (await vendor('buscar', { producto: { ...f, page } })).json().data as { data: { prv_id: number; prv_nombre: string; prv_estado: number }[]; total: number };
+/** The spec 3 page as `{data, total}`, the shape of the spec 1 list, so both read alike below. */
+const buscar = async (f: Record<string, unknown> = {}, page = { number: 1, size: 10 }) => {
+  const p = (await vendor('buscar', { producto: { ...f, page } })).json().data.page as { list: { prv_id: number; prv_nombre: string; prv_estado: number }[]; total: number };
+  return { data: p.list, total: p.total };
+};
 
 describe('options of the form', () => {
   it('loads categories, brands and units, and the types of a category', async () => {

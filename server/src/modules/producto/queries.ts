@@ -151,10 +151,10 @@ export async function insertMany(db: Executor, values: ProductoFields[]): Promis
   return ids;
 }
 
-/** False when someone saved the product since `version` was read (or it does not exist). */
-export async function update(db: Executor, id: number, version: number, v: ProductoFields): Promise<boolean> {
+/** False when someone saved the product since `version` was read (or it does not exist); `estado` undefined keeps the status. */
+export async function update(db: Executor, id: number, version: number, v: ProductoFields, estado?: 0 | 1): Promise<boolean> {
   const rows = await db.update(producto)
-    .set({ ...columns(v), prv_version: sql`${producto.prv_version} + 1` })
+    .set({ ...columns(v), ...(estado === undefined ? {} : { prv_estado: estado }), prv_version: sql`${producto.prv_version} + 1` })
     .where(and(eq(producto.prv_id, id), eq(producto.prv_version, version)))
     .returning({ id: producto.prv_id });
   return rows.length === 1;

@@ -1,4 +1,4 @@
-import type { Producto, ProductoFields, ProductoFilter, ProductoOpciones } from '@obra/domain';
+import type { Producto, ProductoFields, ProductoFilter, ProductoOpciones, ProductoVendorPagina } from '@obra/domain';
 import { PRODUCTO_MSG, ProductoBuscar, ProductoBuscarIndice, ProductoList } from '@obra/domain';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -26,8 +26,10 @@ const filterOf = (f: ProductoFilter): ProductoFilter => ({
   prv_nombre: f.prv_nombre, cat_id: f.cat_id, tip_id: f.tip_id, mar_id: f.mar_id, prv_retornable: f.prv_retornable, prv_estado: f.prv_estado,
 });
 
-export function buscar(deps: Deps, f: Buscar) {
-  return q.list(deps.database.db, filterOf(f), fromPageQuery(f.page));
+/** `/productoVendor/buscar`: the list in the spec 3 page shape. */
+export async function buscar(deps: Deps, f: Buscar): Promise<ProductoVendorPagina> {
+  const r = await q.list(deps.database.db, filterOf(f), fromPageQuery(f.page));
+  return { page: { list: r.data, total: r.total, size: f.page.size, number: f.page.number, total_exacto: r.total_exacto, siguiente: r.siguiente } };
 }
 
 /** Spec 1 §7 `/producto/list`: the same list with the spec 1 field names. */
@@ -81,13 +83,13 @@ export async function registrar(deps: Deps, v: ProductoFields): Promise<Producto
   return obtener(deps, id);
 }
 
-export async function modificar(deps: Deps, v: ProductoFields & { prv_id: number; prv_version: number }): Promise<Producto> {
+export async function modificar(deps: Deps, v: ProductoFields & { prv_id: number; prv_version: number; prv_estado?: 0 | 1 }): Promise<Producto> {
   await deps.database.db.transaction(async (tx) => {
     const before = await q.find(tx, v.prv_id);
     if (!before) throw notFound(PRODUCTO_MSG.notFound);
     if (before.prv_version !== v.prv_version) throw conflict();
     await checkReferences(tx, v, before);
-    if (!(await q.update(tx, v.prv_id, v.prv_version, v))) throw conflict();
+    if (!(await q.update(tx, v.prv_id, v.prv_version, v, v.prv_estado))) throw conflict();
   }).catch(nameTaken);
   return obtener(deps, v.prv_id);
 }

@@ -1,7 +1,7 @@
 import type { AccessProfile, Transferencia } from '@obra/domain';
 import { TFI_ESTADO, TFI_TIPO, formatDecimal } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
-import { date, orDash } from '../orden/pdf-format.ts';
+import { PDF_STYLE, date, orDash } from '../../platform/pdf.ts';
 import * as q from './queries.ts';
 import { obtener } from './service.ts';
 
@@ -22,15 +22,8 @@ export interface OrdenIngresoData {
   firmas: Firma[];
 }
 
-const REG = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const TEXT = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#b5b5b5';
-const SHADE = '#ececec';
+const { REG, BOLD, TEXT, MUTED, RULE, SHADE, PAGE_W, PAGE_H } = PDF_STYLE;
 const M = 36;
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
 const W = PAGE_W - 2 * M;
 const ROW_H = 24;
 

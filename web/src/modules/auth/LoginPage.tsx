@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@obra/domain';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { landingPath } from '../../app/session';
 import { routeMessage } from '../../ui/routeMessage';
 import { useLogin, type LoginInput } from './api';
@@ -15,6 +15,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const notice = routeMessage(location);
+  // A success carried here (a supplier's account created or confirmed, spec 3 §2), shown as such.
+  const state: unknown = location.state;
+  const aviso = state && typeof state === 'object' && 'aviso' in state && typeof state.aviso === 'string' ? state.aviso : null;
 
   const onFinish = (values: LoginInput) =>
     login.mutate(values, { onSuccess: (session) => void navigate(landingPath(session), { replace: true }) });
@@ -26,6 +29,7 @@ export function LoginPage() {
         <h1 style={{ margin: '0 0 4px', textAlign: 'center', fontSize: 30, fontWeight: 600 }}>Obra</h1>
         <p style={{ margin: '0 0 24px', textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>Ingrese con su correo y contraseña</p>
         {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
+        {aviso && <Alert type="success" showIcon title={aviso} style={{ marginBottom: 16 }} />}
         <Form<LoginInput> layout="vertical" requiredMark={false} initialValues={{ username: email ?? '' }} onFinish={onFinish}>
           <Form.Item label="Usuario" name="username" rules={required}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!email} />
@@ -37,6 +41,9 @@ export function LoginPage() {
             Ingresar
           </Button>
         </Form>
+        <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
+          <Link to="/proveedor/crearCuenta">¿Es proveedor? Cree su cuenta</Link>
+        </p>
       </Card>
     </Flex>
   );

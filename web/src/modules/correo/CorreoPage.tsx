@@ -64,6 +64,14 @@ export function CorreoPage() {
       }
       rowKey="cos_id"
       columns={columns}
+      // The text, for an administrator who forwards what waits while there is no SMTP server.
+      expandable={{
+        expandedRowRender: (c) => (
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} aria-label={`Texto del correo ${c.cos_asunto}`}>
+            {c.cos_texto}
+          </Typography.Paragraph>
+        ),
+      }}
       {...list.table(correos)}
       emptyText="No hay correos"
       minWidth={1000}

@@ -2,7 +2,7 @@ import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import {
   ORDEN_ARCHIVO_ACCEPT, ORDEN_ARCHIVO_MAX_BYTES, ORDEN_DOC_MSG, ORE, formatBytes, isReadOnly, type OrdenArchivoRow, type OrdenDetalle,
 } from '@obra/domain';
-import { Button, Card, Flex, Progress, Table, Tooltip, Upload, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Progress, Table, Tag, Tooltip, Upload, type TableColumnsType } from 'antd';
 import { useRoleIds } from '../../app/session';
 import { formatDate } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -35,7 +35,18 @@ export function OrdenArchivos({ orden }: { orden: Pick<OrdenDetalle, 'id_orden' 
     { title: 'Nombre', dataIndex: 'file_name', ellipsis: true },
     { title: 'Tamaño', dataIndex: 'size', width: 110, align: 'right', render: (s: number) => formatBytes(s) },
     { title: 'Fecha', dataIndex: 'fecha', width: 170, render: (f: string) => formatDate(f, true) },
-    { title: 'Subido por', dataIndex: 'usuario', width: 220, ellipsis: true },
+    {
+      title: 'Subido por',
+      dataIndex: 'usuario',
+      width: 220,
+      ellipsis: true,
+      render: (usuario: string, row) => (
+        <Flex vertical gap={2} align="start">
+          <span>{usuario}</span>
+          {row.oar_proveedor && <Tag color="purple">Enviado por el proveedor</Tag>}
+        </Flex>
+      ),
+    },
     {
       title: '',
       key: 'acciones',

@@ -14,8 +14,9 @@ import {
   limaDate,
   type OrdenCalculo,
   type OrdenDetalle,
+  type PedidoParaOC,
 } from '@obra/domain';
-import { Button, Card, Flex, Form, Result } from 'antd';
+import { Button, Card, Flex, Form, Result, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +27,7 @@ import { toast } from '../../ui/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useGuardarOrden, useOrden } from './api';
 import { OrdenCabecera, plain, type HeaderValues } from './OrdenCabecera';
+import { OrdenDesdePedido } from './OrdenDesdePedido';
 import { OrdenImpuestos, recomputeTaxes, toImpuestoForm, toImpuestoOrden, type ImpuestoForm } from './OrdenImpuestos';
 import { OrdenItems, emptyItem, newItemKey, type ItemForm } from './OrdenItems';
 
@@ -109,6 +111,9 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
   const precarga = (useLocation().state as { precarga?: ItemPrecarga[] } | null)?.precarga;
   const [items, setItemsState] = useState<ItemForm[]>(() => (orden ? initialItems(orden) : preloadedItems(precarga)));
   const [impuestos, setImpuestos] = useState<ImpuestoForm[]>(() => initialTaxes(orden));
+  // The purchase request the order buys from (its lines carry pid_id).
+  const [pedido, setPedido] = useState<{ pei_id: number; pei_codigo: string } | null>(() =>
+    orden?.pei_id ? { pei_id: orden.pei_id, pei_codigo: orden.pei_codigo ?? String(orden.pei_id) } : null);
   // Anything the user typed or chose; defaults set by the screen itself do not count.
   const [edited, setEdited] = useState(false);
   const [saveTried, setSaveTried] = useState(false);
@@ -122,6 +127,19 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
     setEdited(true);
   };
   const guardar = useGuardarOrden();
+  /** 'Desde pedido': the request's pending lines replace those of a request chosen before and free lines of the same products. */
+  const desdePedido = (p: PedidoParaOC, lineas: ItemForm[]) => {
+    const productos = new Set(lineas.map((l) => l.prv_id));
+    setPedido({ pei_id: p.pei_id, pei_codigo: p.pei_codigo });
+    setItems([...items.filter((i) => i.pid_id === null && (i.prv_id === null || !productos.has(i.prv_id))), ...lineas]);
+    // An order buys for the request's project: its cost centre is the natural one.
+    form.setFieldValue('id_centro_costo', p.cec_id);
+  };
+  /** Unlinks the request: the lines stay as ordinary ones. */
+  const quitarPedido = () => {
+    setPedido(null);
+    setItems(items.map((i) => ({ ...i, pid_id: null })));
+  };
   const lookups = useLookups('monedas', 'condiciones_comerciales', 'centros_costo', 'paises', 'tipos_documento', 'metodos_pago', 'unidades_medida', 'marcas');
 
   const tipoOrden = Form.useWatch('tipo_orden', form) ?? orden?.tipo_orden ?? TIPO_ORDEN.COMPRA;
@@ -196,7 +214,7 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
     descuento: v.descuento?.trim() ? v.descuento.trim() : '0',
     tipo_descuento: v.tipo_descuento as 1 | 2,
     ord_porcentaje_adelanto: v.id_condicion === CONDICION.ADELANTO ? v.ord_porcentaje_adelanto ?? null : null,
-    pei_id: orden?.pei_id ?? null,
+    pei_id: pedido?.pei_id ?? null,
     orden_items: items.map((i) => ({
       producto_variacion: i.prv_id ? { id_producto_variacion: i.prv_id } : null,
       descripcion: i.descripcion,
@@ -267,7 +285,16 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
         <Card size="small" title="Datos de la orden">
           <OrdenCabecera form={form} orden={orden} lookups={l} servicio={servicio} importacion={importacion} onValuesChange={onValuesChange} />
         </Card>
-        <Card size="small" title="Detalle">
+        <Card
+          size="small"
+          title="Detalle"
+          extra={
+            <Flex gap={8} align="center">
+              {pedido && <Tag color="blue" closable onClose={(e) => { e.preventDefault(); quitarPedido(); }}>{`Pedido ${pedido.pei_codigo}`}</Tag>}
+              {!servicio && <OrdenDesdePedido onElegir={desdePedido} />}
+            </Flex>
+          }
+        >
           <OrdenItems
             items={items}
             onChange={setItems}

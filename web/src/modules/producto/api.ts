@@ -1,9 +1,8 @@
 import type {
-  Paged, Producto, ProductoBuscar, ProductoBuscarIndice, ProductoIndice, ProductoModificar, ProductoOpciones, ProductoRegistrar, ProductoRow,
-  TipoOption,
+  Paged, Producto, ProductoBuscar, ProductoBuscarIndice, ProductoIndice, ProductoModificar, ProductoOpciones, ProductoRegistrar, ProductoRow, TipoOption,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPage, apiPost } from '../../app/api';
 
 /** The screen's filters: the `producto` of `/productoVendor/buscar` without the page. */
 export type ProductoFiltros = Omit<ProductoBuscar['producto'], 'page'>;
@@ -23,9 +22,9 @@ export const TEMPLATE_PATH = '/producto/plantilla';
 export const TEMPLATE_FILE = 'plantilla-productos.xlsx';
 export const IMPORT_PATH = '/producto/import-products';
 
-export async function buscarProductos(filters: ProductoFiltros, page: ProductoPagina): Promise<Paged<ProductoRow>> {
-  return (await apiPost<Paged<ProductoRow>>('/productoVendor/buscar', { producto: { ...filters, page } })).data;
-}
+/** `/productoVendor/buscar`: the spec's page `{list, total, size, number}` as the shared table reads it. */
+export const buscarProductos = (filters: ProductoFiltros, page: ProductoPagina): Promise<Paged<ProductoRow>> =>
+  apiPage<ProductoRow>('/productoVendor/buscar', { producto: { ...filters, page } });
 
 export function useProductos(filters: ProductoFiltros, page: ProductoPagina) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { XLSX_MIME } from '../../platform/xlsx.ts';
-import { XlsxStreamWriter, type XlsxCellType } from '../../platform/xlsx-stream.ts';
+import { XLSX_MIME } from './xlsx.ts';
+import { XlsxStreamWriter, type XlsxCellType } from './xlsx-stream.ts';
 
 /**
  * A report written as it is read: each batch of rows becomes SpreadsheetML and leaves, deflated,
