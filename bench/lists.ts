@@ -3,7 +3,9 @@
  * checkouts of the product (before / after), each started as its own process (bench/product.ts).
  * Per round and checkout: for each workload, one recorded request gives its SQL, then the product
  * is loaded (autocannon in a worker thread) and, on PostgreSQL, pgbench runs the same SQL with the
- * same connections right after, so each figure has its limit beside it. Rounds alternate the order
+ * same connections right after, then a bare Node server (bench/bare-node-server.mjs: node:http,
+ * node-postgres, JSON, nothing else) serves the same SQL under the same load, so each figure has
+ * two limits beside it: the database alone, and what any Node server gets on this machine. Rounds alternate the order
  * of the checkouts (B A, A B, …) so machine noise falls on both; the tables give medians.
  *
  *   npm run bench -- lists --database-url postgres://…/obra_bench_200k [--before /tmp/h7-before] [--after .]
@@ -14,6 +16,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { LoadSummary } from './load.ts';
+import { startBareNode } from './bare-node.ts';
 import { hasWrk, parseLoadTools, runLoads, type LoadTool } from './wrk.ts';
 import { runPgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
 import { startProduct, type Product, type Target } from './product.ts';
@@ -33,6 +36,8 @@ interface Measure {
   round: number;
   load: LoadSummary;
   pgbench: PgbenchResult | null;
+  /** The bare Node server on the same SQL, same load tool (PostgreSQL only). */
+  bare: LoadSummary | null;
   statements: number;
 }
 
@@ -90,9 +95,19 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
         if (flags.warmup) await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.warmup });
         bench = await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.duration });
       }
+      const bare = new Map<LoadTool, LoadSummary>();
+      if (target.databaseUrl && statements.length) {
+        const server = await startBareNode(statements, port + 100, target.databaseUrl, flags.connections);
+        try {
+          const job = { url: server.url, method: 'POST' as const, body: w.body, connections: flags.connections, headers: { 'content-type': 'application/json' } };
+          for (const r of await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name}, bare Node with ${tool}`))) bare.set(r.tool, r.load);
+        } finally {
+          await server.stop();
+        }
+      }
       for (const { tool, load } of loads) {
         const workload = flags.load.length > 1 ? `${w.name} · ${tool}` : w.name;
-        results.push({ side: side.label, workload, round, load, pgbench: bench, statements: statements.length });
+        results.push({ side: side.label, workload, round, load, pgbench: bench, bare: bare.get(tool) ?? null, statements: statements.length });
       }
     }
   } finally {
@@ -119,8 +134,8 @@ const f2 = (v: number) => v.toFixed(2);
 
 function table(results: Measure[], sides: Side[]): void {
   const names = [...new Set(results.map((r) => r.workload))];
-  out('| workload | checkout | req/s (median) | req/s range | p50 / p95 ms | pgbench tps (median) | product / pgbench | statements | non-2xx / errors |');
-  out('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  out('| workload | checkout | req/s (median) | req/s range | p50 / p95 ms | pgbench tps (median) | product / pgbench | bare Node req/s (median) | bare Node / pgbench | product / bare Node | statements | non-2xx / errors |');
+  out('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const rps: Record<string, number> = {};
   for (const name of names) {
     for (const side of sides) {
@@ -128,12 +143,15 @@ function table(results: Measure[], sides: Side[]): void {
       if (!rs.length) continue;
       const v = rs.map((r) => r.load.rps);
       const pgb = rs.flatMap((r) => (r.pgbench ? [r.pgbench.tps] : []));
+      const bare = rs.flatMap((r) => (r.bare ? [r.bare.rps] : []));
+      const ratio = (a: number[], b: number[]) => (a.length && b.length ? f2(median(a) / median(b)) : '—');
       rps[`${side.label}|${name}`] = median(v);
       const bad = rs.reduce((s, r) => s + r.load.non2xx, 0);
-      const errors = rs.reduce((s, r) => s + r.load.errors + (r.pgbench?.failed ?? 0), 0);
+      const errors = rs.reduce((s, r) => s + r.load.errors + (r.pgbench?.failed ?? 0) + (r.bare ? r.bare.errors + r.bare.non2xx : 0), 0);
       out(`| ${name} | ${side.label} | ${f0(median(v))} | ${f0(Math.min(...v))}–${f0(Math.max(...v))} | `
         + `${f0(median(rs.map((r) => r.load.p50)))} / ${f0(median(rs.map((r) => r.load.p95)))} | `
-        + `${pgb.length ? f0(median(pgb)) : '—'} | ${pgb.length ? f2(median(v) / median(pgb)) : '—'} | ${rs[0].statements} | ${bad} / ${errors} |`);
+        + `${pgb.length ? f0(median(pgb)) : '—'} | ${ratio(v, pgb)} | ${bare.length ? f0(median(bare)) : '—'} | ${ratio(bare, pgb)} | ${ratio(v, bare)} | `
+        + `${rs[0].statements} | ${bad} / ${errors} |`);
     }
   }
   if (sides.length === 2) {

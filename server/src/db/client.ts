@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -160,10 +160,37 @@ function statementName(prefix: string, text: string): string {
 export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const name = statementName(prefix, built.sql);
-  const client = (db._.session as unknown as { client: unknown }).client;
+  const client = (db._.session as unknown as { client: PGlite | pg.Pool | pg.PoolClient }).client;
   if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, built.sql, built.params);
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  // Straight to node-postgres (the pool, or the transaction's connection), with the type parsers
+  // drizzle uses for raw SQL: the same rows as through drizzle's prepared query, without building
+  // one (and its per-query parser closures) on every call of a list.
+  const result = await client.query<T & pg.QueryResultRow>({ name, text: built.sql, values: built.params, types: RAW_TYPES });
   return result.rows;
+}
+
+/** Dates, timestamps and intervals (and their arrays) stay text, as `drizzle-orm/node-postgres` returns them from raw SQL. */
+const TEXT_TYPES = new Set<number>([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const asText = (value: string) => value;
+const RAW_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (TEXT_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text'))) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * A fragment without parameters (a list's columns, joins, table) rendered to SQL text once and
+ * kept as raw text: a list request then writes only its filters, not the same forty columns
+ * again. Fragments with parameters are returned as they are. Keyed by the fragment object, so
+ * it serves fragments built once (module constants).
+ */
+const renderedFragments = new WeakMap<SQL, SQL>();
+export function renderedOnce(fragment: SQL): SQL {
+  let done = renderedFragments.get(fragment);
+  if (!done) {
+    const built = dialect.sqlToQuery(fragment);
+    done = built.params.length ? fragment : sql.raw(built.sql);
+    renderedFragments.set(fragment, done);
+  }
+  return done;
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */

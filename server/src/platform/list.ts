@@ -1,6 +1,6 @@
 import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/domain';
 import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { selectPrepared, type Executor } from '../db/client.ts';
+import { renderedOnce, selectPrepared, type Executor } from '../db/client.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -95,6 +95,10 @@ const exprOf = (k: KeyPart) => (typeof k.expr === 'string' ? sql.raw(k.expr) : k
  * table (undefined ones, e.g. a scope that restricts nothing, are left out).
  */
 export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | undefined)[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
+  // The list's fixed parts are rendered to text once (a spec kept as a module constant).
+  const from = renderedOnce(spec.from);
+  const columns = renderedOnce(spec.columns);
+  const join = renderedOnce(spec.join);
   const present = where.filter((c): c is SQL => c !== undefined);
   const cond = present.length ? sql.join(present, sql` and `) : sql`true`;
   const names = keyNames(spec);
@@ -119,14 +123,14 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
   const offset = skip > 0 ? sql` offset ${skip}` : sql``;
   const cap = opts.countCap ?? COUNT_CAP;
   const countSql = req.exacto === true
-    ? sql`select count(*)::int from ${spec.from} where ${cond}`
-    : sql`select count(*)::int from (select 1 from ${spec.from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
+    ? sql`select count(*)::int from ${from} where ${cond}`
+    : sql`select count(*)::int from (select 1 from ${from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
   const counting = req.contar !== false;
   // The count rides in the page's statement as a scalar subquery (run once, before the page):
   // one round trip and one connection per list request.
-  const pageSql = sql`select ${spec.columns}, ${outKeys}${counting ? sql`, (${countSql}) as "_total"` : sql``}
-    from (select ${keyCols} from ${spec.from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
-    ${spec.join}
+  const pageSql = sql`select ${columns}, ${outKeys}${counting ? sql`, (${countSql}) as "_total"` : sql``}
+    from (select ${keyCols} from ${from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
+    ${join}
     order by ${pageOrder}`;
   const raw = await selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql);
   let total: number | undefined;
@@ -139,10 +143,11 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
   const more = raw.length > req.length;
   const rows = raw.slice(0, req.length);
   const last = rows.at(-1);
+  // The row without the page's own columns (`_k0`…, `_total`): copied, not deleted from, which
+  // would turn each row into a slow dictionary object for the JSON writer.
   const data = rows.map((r) => {
-    const row = { ...r };
-    for (const n of names) delete row[`_${n}`];
-    delete row._total;
+    const row: Record<string, unknown> = {};
+    for (const k in r) if (k[0] !== '_') row[k] = r[k];
     return row as Row;
   });
   const reply: Paged<Row> = total !== undefined

@@ -175,10 +175,10 @@ const listColumns = (puedeEditar: boolean) => sql`o.ord_id as id_orden, o.ord_co
   e.ore_id as id_orden_estado, e.ore_descripcion as estado, e.ore_styles as estado_styles,
   cc.coc_id as id_condicion, cc.coc_descripcion as condicion_comercial, m.mon_simbolo,
   o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
-  (e.ore_es_editable and ${puedeEditar}) as es_editable`;
+  (e.ore_es_editable and ${sql.raw(String(puedeEditar))}) as es_editable`;
 
-/** The order list (spec 1 §2.9), newest first (platform/list.ts pages and counts it). */
-const ordenList = (puedeEditar: boolean): ListSpec => ({
+/** The order list (spec 1 §2.9), newest first (platform/list.ts pages and counts it); one spec per editing right, built once. */
+const ordenListSpec = (puedeEditar: boolean): ListSpec => ({
   name: 'orden_list',
   from: sql`orden o`,
   key: [{ expr: sql`o.ord_id`, type: 'int' }],
@@ -186,6 +186,8 @@ const ordenList = (puedeEditar: boolean): ListSpec => ({
   columns: listColumns(puedeEditar),
   join: ordenJoin(sql`join usuario ur on ur.usu_id = o.ord_usu_registrador`),
 });
+const ordenListSpecs = { editable: ordenListSpec(true), readOnly: ordenListSpec(false) };
+const ordenList = (puedeEditar: boolean) => (puedeEditar ? ordenListSpecs.editable : ordenListSpecs.readOnly);
 
 export function list(db: Executor, f: ListFilter, page: ListRequest, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
   const where: SQL[] = [sql`o.ord_anio = ${f.year}`, ordenScopeSql(f.scope)];
