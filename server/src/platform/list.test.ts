@@ -1,7 +1,7 @@
 import type { Paged } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows, type Executor } from '../db/client.ts';
+import { renderedOnce, selectPrepared, selectRows, type Executor } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { AppError } from './errors.ts';
 import { listPage, type ListRequest, type ListSpec } from './list.ts';
@@ -124,5 +124,31 @@ describe('lists (docs/architecture.md "Lists")', () => {
       await expect(listPage(db, spec(true), [], req({ despues }))).rejects.toMatchObject({ statusCode: 400 });
     }
     await expect(listPage(db, spec(true), [], req({ despues: 'x' }))).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe('selectPrepared and renderedOnce', () => {
+  it('returns dates, timestamps and intervals as text, and numbers and booleans parsed, as drizzle does for raw SQL', async () => {
+    const [row] = await selectPrepared<Record<string, unknown>>(db, 'tipos_prueba', sql`
+      select date '2026-11-24' as d, timestamptz '2026-11-24 10:30:00+00' as tz, timestamp '2026-11-24 10:30:00' as ts,
+        interval '90 minutes' as iv, array[date '2026-01-02'] as ds, ${7}::int as n, true as b, 12.50::numeric as m`);
+    expect(typeof row.d).toBe('string');
+    expect(row.d).toBe('2026-11-24');
+    expect(typeof row.tz).toBe('string');
+    expect(row.ts).toBe('2026-11-24 10:30:00');
+    expect(typeof row.iv).toBe('string');
+    expect(row.n).toBe(7);
+    expect(row.b).toBe(true);
+    // NUMERIC stays exact text (money is decimal).
+    expect(row.m).toBe('12.50');
+  });
+
+  it('renders a fragment without parameters once, as raw text; one with parameters is left as it is', () => {
+    const fixed = sql`p.id, p.grupo, ${sql.identifier('nombre')}`;
+    const once = renderedOnce(fixed);
+    expect(renderedOnce(fixed)).toBe(once);
+    expect(once).not.toBe(fixed);
+    const withParam = sql`p.grupo = ${1}`;
+    expect(renderedOnce(withParam)).toBe(withParam);
   });
 });
