@@ -1,4 +1,4 @@
-/** Starts bench/bare-node-server.mjs on recorded statements and stops it (see that file). */
+/** Starts bench/bare-node-server.ts on recorded statements and stops it (see that file). */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Statement } from './product.ts';
@@ -11,8 +11,8 @@ export interface BareNode {
 export async function startBareNode(statements: Statement[], port: number, databaseUrl: string, poolSize: number): Promise<BareNode> {
   const file = `/tmp/obra-bench-bare-${port}.json`;
   writeFileSync(file, JSON.stringify(statements));
-  const server = new URL('./bare-node-server.mjs', import.meta.url).pathname;
-  const child = spawn(process.execPath, [server, file, String(port), databaseUrl, String(poolSize)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = new URL('./bare-node-server.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', server, file, String(port), databaseUrl, String(poolSize)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the bare Node server stopped (code ${code})`)));
     child.stdout.once('data', () => resolve());

@@ -3,7 +3,7 @@
  * checkouts of the product (before / after), each started as its own process (bench/product.ts).
  * Per round and checkout: for each workload, one recorded request gives its SQL, then the product
  * is loaded (autocannon in a worker thread) and, on PostgreSQL, pgbench runs the same SQL with the
- * same connections right after, then a bare Node server (bench/bare-node-server.mjs: node:http,
+ * same connections right after, then a bare Node server (bench/bare-node-server.ts: node:http,
  * node-postgres, JSON, nothing else) serves the same SQL under the same load, so each figure has
  * two limits beside it: the database alone, and what any Node server gets on this machine. Rounds alternate the order
  * of the checkouts (B A, A B, …) so machine noise falls on both; the tables give medians.
