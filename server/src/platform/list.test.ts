@@ -1,5 +1,6 @@
 import type { Paged } from '@obra/domain';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedOnce, selectPrepared, selectRows, type Executor } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   db = ctx.deps.database.db;
   await db.execute(sql`create table lista_prueba (id serial primary key, grupo int not null, nombre text not null)`);
+  await db.execute(sql`select obra_version_vigilar('lista_prueba')`);
   for (let i = 0; i < 23; i++) await insert(i % 3, `fila ${i}`);
 });
 afterAll(() => ctx.close());
@@ -116,6 +118,70 @@ describe('lists (docs/architecture.md "Lists")', () => {
         return selectRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'lista_prueba_desc%' order by name`);
       });
       expect(new Set(names.map((n) => n.name.replace(/_[0-9a-f]{16}$/, '')))).toEqual(new Set(['lista_prueba_desc_count', 'lista_prueba_desc_page']));
+    }
+  });
+
+  it('keeps a count while no row changes, and counts again after any write', async () => {
+    const grupo2 = [sql`p.grupo = ${2}`];
+    const first = await listPage<Row>(db, spec(true), grupo2, req());
+    // A row written behind the version's back shows whether the count was kept or run again.
+    await db.execute(sql`alter table lista_prueba disable trigger lista_prueba_version`);
+    await insert(2, 'sin versión');
+    await db.execute(sql`alter table lista_prueba enable trigger lista_prueba_version`);
+    expect(await listPage<Row>(db, spec(true), grupo2, req())).toMatchObject({ total: first.total });
+    // Any write advances the version, also one to another table: the next page counts again.
+    await db.execute(sql`update usuario set usu_id = usu_id where usu_id = (select min(usu_id) from usuario)`);
+    expect(await listPage<Row>(db, spec(true), grupo2, req())).toMatchObject({ total: first.total + 1, total_exacto: true });
+    await insert(2, 'con versión');
+    expect((await listPage<Row>(db, spec(true), grupo2, req())).total).toBe(first.total + 2);
+    await db.execute(sql`delete from lista_prueba where nombre in ('sin versión', 'con versión')`);
+    expect((await listPage<Row>(db, spec(true), grupo2, req())).total).toBe(first.total);
+  });
+
+  it('has every table advance the data version (a new table calls obra_version_vigilar in its migration)', async () => {
+    const unwatched = await selectRows<{ tablename: string }>(db, sql`select t.tablename from pg_tables t where t.schemaname = 'public'
+      and (select count(*) from pg_trigger g where g.tgrelid = format('%I', t.tablename)::regclass
+           and g.tgname in (t.tablename || '_version', t.tablename || '_version_truncate')) <> 2`);
+    expect(unwatched).toEqual([]);
+    expect((await selectRows<{ n: number }>(db, sql`select count(*)::int as n from pg_tables where schemaname = 'public'`))[0].n).toBeGreaterThan(60);
+  });
+
+  it('keeps no count made inside a transaction, whose writes may be rolled back', async () => {
+    const grupo5 = [sql`p.grupo = ${5}`];
+    await expect(db.transaction(async (tx) => {
+      await tx.execute(sql`insert into lista_prueba (grupo, nombre) values (5, 'deshecha')`);
+      expect((await listPage<Row>(tx, spec(true), grupo5, req())).total).toBe(1);
+      throw new Error('deshacer');
+    })).rejects.toThrow('deshacer');
+    // The rolled-back insert advanced the version, and nothing has since: a count kept in the
+    // transaction would be served now.
+    expect(await listPage<Row>(db, spec(true), grupo5, req())).toMatchObject({ total: 0, data: [] });
+    await insert(5, 'quinta');
+    const once = await listPage<Row>(db, spec(true), grupo5, req());
+    expect(once.total).toBe(1);
+    expect(await listPage<Row>(db, spec(true), grupo5, req())).toEqual(once);
+    await db.execute(sql`delete from lista_prueba where grupo = 5`);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('keeps no count made while another session had a write open', async () => {
+    const [{ name }] = await selectRows<{ name: string }>(db, sql`select current_database() as name`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const writer = new pg.Client({ connectionString: url.toString() });
+    await writer.connect();
+    const grupo0 = [sql`p.grupo = ${0}`];
+    const before = (await listPage<Row>(db, spec(true), grupo0, req())).total;
+    try {
+      await writer.query('begin');
+      await writer.query(`insert into lista_prueba (grupo, nombre) values (0, 'abierta')`);
+      // The open write advanced the version before this count, which does not see it.
+      expect((await listPage<Row>(db, spec(true), grupo0, req())).total).toBe(before);
+      await writer.query('commit');
+      // The commit advances nothing: had the count above been kept, it would be served now.
+      expect((await listPage<Row>(db, spec(true), grupo0, req())).total).toBe(before + 1);
+    } finally {
+      await writer.end();
+      await db.execute(sql`delete from lista_prueba where nombre = 'abierta'`);
     }
   });
 

@@ -2,6 +2,7 @@ import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/d
 import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { renderedOnce, selectPrepared, type Executor } from '../db/client.ts';
 import { badRequest } from './errors.ts';
+import { countSlot } from './list-count.ts';
 
 /**
  * The one way a list pages and counts (docs/architecture.md "Lists"):
@@ -10,10 +11,13 @@ import { badRequest } from './errors.ts';
  * - the next page is found by key (`where key < last seen order by key limit n`), a jump to a
  *   page number by OFFSET; either way the page's keys are found first on the paged table alone
  *   and only the page's rows are joined;
- * - the page and its count are one statement (the count a scalar subquery of the page's), run as
- *   a named prepared statement, one name per list and SQL text (that is, per filter shape and page
- *   size), so PostgreSQL parses each shape once per connection and, after five runs, executes its
- *   cached generic plan without planning again: one round trip per list request.
+ * - a count is kept in memory while no row of the database changes (`list-count.ts`, checked
+ *   against the data version the page statement reads); otherwise it is a scalar subquery of the
+ *   page's statement, or, outside a transaction, a statement of its own that is then kept;
+ * - the page is a named prepared statement, one name per list and SQL text (that is, per filter
+ *   shape and page size), so PostgreSQL parses each shape once per connection and, after five
+ *   runs, executes its cached generic plan without planning again: one round trip per list
+ *   request whose count is kept or not asked for.
  *
  * The order list's statements as they run, with pgbench figures: bench/list-sql.md.
  */
@@ -126,16 +130,21 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     ? sql`select count(*)::int from ${from} where ${cond}`
     : sql`select count(*)::int from (select 1 from ${from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
   const counting = req.contar !== false;
-  // The count rides in the page's statement as a scalar subquery (run once, before the page):
-  // one round trip and one connection per list request.
-  const pageSql = sql`select ${columns}, ${outKeys}${counting ? sql`, (${countSql}) as "_total"` : sql``}
+  // Outside a transaction the count is kept while the data version stays the same (list-count.ts):
+  // the page reads the version, a kept count costs nothing and one not kept yet is a second
+  // statement. Inside one the count rides in the page's statement as a scalar subquery (run once,
+  // before the page): one round trip.
+  const slot = counting ? countSlot(db, spec.name, countSql) : undefined;
+  const extra = slot ? sql`, ${slot.column}` : counting ? sql`, (${countSql}) as "_total"` : sql``;
+  const pageSql = sql`select ${columns}, ${outKeys}${extra}
     from (select ${keyCols} from ${from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
     ${join}
     order by ${pageOrder}`;
   const raw = await selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql);
   let total: number | undefined;
   if (counting) {
-    if (raw.length) total = Number(raw[0]._total);
+    if (slot && raw.length) total = await slot.total(String(raw[0]._version));
+    else if (raw.length) total = Number(raw[0]._total);
     // An empty first page counts nothing; an empty later page (past the end) says nothing of the total.
     else if (skip === 0 && !req.despues) total = 0;
     else total = Number((await selectPrepared<{ count: number }>(db, `${spec.name}_count`, sql`${countSql}`))[0].count);
