@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { pgliteSelectPrepared } from './pglite-prepared.ts';
+import { pgliteSelectInTransaction, pgliteSelectPrepared } from './pglite-prepared.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -149,6 +149,17 @@ function statementName(prefix: string, text: string): string {
   return name;
 }
 
+const clientOf = (db: Executor) => (db._.session as unknown as { client: PGlite | Transaction | pg.Pool | pg.PoolClient }).client;
+
+/** Whether `db` is a database itself and not a transaction (whose writes others do not see yet). */
+export const outsideTransaction = (db: Executor): boolean => {
+  const client = clientOf(db);
+  return client instanceof pg.Pool || client instanceof PGlite;
+};
+
+/** The SQL text and parameters of a fragment, as it would be sent. */
+export const renderSql = (query: SQL): { sql: string; params: unknown[] } => dialect.sqlToQuery(query);
+
 /**
  * Rows of a raw SQL statement run as a named prepared statement: the name is `prefix` and a hash
  * of the text, so each text is parsed once per connection and, after five runs, PostgreSQL uses
@@ -160,8 +171,9 @@ function statementName(prefix: string, text: string): string {
 export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const name = statementName(prefix, built.sql);
-  const client = (db._.session as unknown as { client: PGlite | pg.Pool | pg.PoolClient }).client;
+  const client = clientOf(db);
   if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, built.sql, built.params);
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return pgliteSelectInTransaction<T>(client, built.sql, built.params);
   // Straight to node-postgres (the pool, or the transaction's connection), with the type parsers
   // drizzle uses for raw SQL: the same rows as through drizzle's prepared query, without building
   // one (and its per-query parser closures) on every call of a list.
