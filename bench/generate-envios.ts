@@ -22,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ENV, OVT } from '@obra/domain';
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../server/src/bootstrap.ts';
+import { closeDeps, createDeps } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { selectRows, type Db } from '../server/src/db/client.ts';
 
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     const r = await fillEnvios(deps.database.db, Number(values.envios), Number(values.ordenes));
     progress(`filled in ${((Date.now() - started) / 1000).toFixed(1)} s: ${r.envios} dispatches, ${r.mixers} bench mixers, bench day ${r.dia} with ${r.delDia}`);
   } finally {
-    await deps.database.close();
+    await closeDeps(deps);
   }
 }
 

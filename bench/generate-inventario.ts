@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../server/src/bootstrap.ts';
+import { closeDeps, createDeps } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { selectRows, type Db } from '../server/src/db/client.ts';
 
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     const r = await fillInventario(deps.database.db, Number(values.stock), Number(values.kardex));
     progress(`filled in ${((Date.now() - started) / 1000).toFixed(1)} s: ${r.stockRows} stock rows, kardex of ${r.lineas} lines (pal_id ${r.palId})`);
   } finally {
-    await deps.database.close();
+    await closeDeps(deps);
   }
 }
 

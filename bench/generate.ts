@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
+import { closeDeps } from '../server/src/bootstrap.ts';
 import type { Db } from '../server/src/db/client.ts';
 import * as t from '../server/src/db/schema/index.ts';
 import { fillProducts, fillSuppliers } from './generate-catalog.ts';
@@ -166,7 +167,7 @@ export async function fillDatabase(db: Db, options: FillOptions, progress: (line
 async function main(): Promise<void> {
   const { parseFlags, prepareTarget } = await import('./setup.ts');
   const prepared = await prepareTarget(parseFlags(process.argv.slice(2)));
-  await prepared.deps.database.close();
+  await closeDeps(prepared.deps);
 }
 
 // No top-level await: setup.ts imports this module, and a pending top-level await here

@@ -11,37 +11,33 @@
  *   npm run bench -- lists --database-url postgres://…/obra_bench_200k [--before /tmp/h7-before] [--after .]
  *   npm run bench -- lists --pglite bench/.data/pglite-50000 --workloads page1,key
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { LoadSummary } from './load.ts';
 import { startBareNode } from './bare-node.ts';
 import { hasWrk, parseLoadTools, runLoads, type LoadTool } from './wrk.ts';
-import { runPgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
+import { measurePgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
 import { startProduct, type Product, type Target } from './product.ts';
 import { listWorkloads, type ListWorkload } from './list-workloads.ts';
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const progress = (line: string) => process.stderr.write(`· ${line}\n`);
+import {
+  describeRounds, f0, f2, median, out, post, productJob, progress, scenarioFlags, scenarioOptions, writeJson, type Measure, type ScenarioFlags,
+} from './scenario.ts';
 
 interface Side {
   label: 'before' | 'after';
   checkout: string;
 }
 
-interface Measure {
+/** A scenario measure, with its checkout and the bare Node server's figures. */
+interface ListMeasure extends Measure {
   side: Side['label'];
-  workload: string;
-  round: number;
-  load: LoadSummary;
-  pgbench: PgbenchResult | null;
   /** The bare Node server on the same SQL, same load tool (PostgreSQL only). */
   bare: LoadSummary | null;
-  statements: number;
 }
 
 const YEAR = 2026;
+const LIST = '/orden/get-orden-list';
 
 /** Rows of the list's default filter (this year), read straight from the database. */
 async function yearRows(target: Target, product: Product): Promise<number> {
@@ -57,27 +53,14 @@ async function yearRows(target: Target, product: Product): Promise<number> {
   }
   // PGlite is open in the product's process only: ask the product for the exact count (a checkout
   // with capped counts would otherwise answer 10 000 and the deep page would not be deep).
-  const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ year: YEAR, start: 0, length: 10, exacto: true }),
-  });
-  return Number(((await res.json()) as { data: { total: number } }).data.total);
+  const r = await post<{ data: { total: number } }>(product, LIST, JSON.stringify({ year: YEAR, start: 0, length: 10, exacto: true }));
+  return Number(r.json.data.total);
 }
 
-async function post(product: Product, body: string): Promise<{ status: number; json: { status?: string; message?: string; data?: { data?: unknown[]; total?: unknown } } }> {
-  const res = await fetch(`${product.base}/api/orden/get-orden-list`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' },
-    body,
-  });
-  return { status: res.status, json: (await res.json()) as never };
-}
-
-async function measureSide(side: Side, round: number, target: Target, flags: Flags, port: number): Promise<Measure[]> {
+async function measureSide(side: Side, round: number, target: Target, flags: Flags, port: number): Promise<ListMeasure[]> {
   progress(`round ${round} ${side.label}: starting ${side.checkout} on port ${port}`);
   const product = await startProduct(side.checkout, port, target);
-  const results: Measure[] = [];
+  const results: ListMeasure[] = [];
   try {
     const rows = await yearRows(target, product);
     const workloads = await listWorkloads({ product, year: YEAR, rows, names: flags.workloads });
@@ -85,15 +68,12 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
       // The second request is recorded: caches filled by the first one are then warm, as under load.
       await checked(product, w);
       const statements = await product.record(async () => { await checked(product, w); });
-      const job = { url: `${product.base}/api/orden/get-orden-list`, method: 'POST' as const, body: w.body, connections: flags.connections,
-        headers: { authorization: `Bearer ${product.token}`, 'content-type': 'application/json' } };
+      const job = productJob(product, LIST, w.body, flags.connections);
       const loads = await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name} with ${tool} (${statements.length} statements)`));
       let bench: PgbenchResult | null = null;
       if (target.databaseUrl && statements.length) {
         const script = pgbenchScript(statements);
-        const file = `/tmp/obra-bench-${side.label}-${w.key}.sql`;
-        if (flags.warmup) await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.warmup });
-        bench = await runPgbench(target.databaseUrl, script, file, { connections: flags.connections, seconds: flags.duration });
+        bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${side.label}-${w.key}.sql`, flags);
       }
       const bare = new Map<LoadTool, LoadSummary>();
       if (target.databaseUrl && statements.length) {
@@ -118,21 +98,14 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
 
 /** A request that must answer a full page: a wrong body must not be measured as speed. */
 async function checked(product: Product, w: ListWorkload): Promise<void> {
-  const r = await post(product, w.body);
+  const r = await post<{ status?: string; message?: string; data?: { data?: unknown[] } }>(product, LIST, w.body);
   const page = r.json.data?.data;
   if (r.status !== 200 || r.json.status !== 'success' || !Array.isArray(page) || page.length === 0) {
     throw new Error(`${w.name}: HTTP ${r.status} ${r.json.message ?? ''} (${Array.isArray(page) ? page.length : 'no'} rows)`);
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const f0 = (v: number) => v.toFixed(0);
-const f2 = (v: number) => v.toFixed(2);
-
-function table(results: Measure[], sides: Side[]): void {
+function table(results: ListMeasure[], sides: Side[]): void {
   const names = [...new Set(results.map((r) => r.workload))];
   out('| workload | checkout | req/s (median) | req/s range | p50 / p95 ms | pgbench tps (median) | product / pgbench | bare Node req/s (median) | bare Node / pgbench | product / bare Node | statements | non-2xx / errors |');
   out('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -166,18 +139,9 @@ function table(results: Measure[], sides: Side[]): void {
   }
 }
 
-interface Flags {
+interface Flags extends ScenarioFlags {
   target: Target;
   sides: Side[];
-  rounds: number;
-  duration: number;
-  warmup: number;
-  connections: number;
-  port: number;
-  workloads: string[];
-  /** The HTTP load generators, each run in turn on every workload (wrk when installed, else autocannon). */
-  load: LoadTool[];
-  json?: string;
 }
 
 function parse(argv: string[]): Flags {
@@ -185,17 +149,10 @@ function parse(argv: string[]): Flags {
     args: argv,
     strict: true,
     options: {
-      'database-url': { type: 'string' },
       pglite: { type: 'string' },
       before: { type: 'string' },
       after: { type: 'string', default: '.' },
-      rounds: { type: 'string', default: '1' },
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '10' },
-      port: { type: 'string', default: '3310' },
-      workloads: { type: 'string', default: 'page1,offset,key,search' },
-      json: { type: 'string' },
+      ...scenarioOptions({ rounds: '1', port: '3310', workloads: 'page1,offset,key,search' }),
       load: { type: 'string', default: hasWrk() ? 'wrk' : 'autocannon' },
     },
   });
@@ -207,27 +164,20 @@ function parse(argv: string[]): Flags {
   return {
     target: values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) },
     sides,
-    rounds: Number(values.rounds),
-    duration: Number(values.duration),
-    warmup: Number(values.warmup),
-    connections: Number(values.connections),
-    port: Number(values.port),
-    workloads: values.workloads.split(','),
-    load: parseLoadTools(values.load),
-    json: values.json,
+    ...scenarioFlags(values, parseLoadTools(values.load)),
   };
 }
 
 export async function runLists(argv: string[]): Promise<void> {
   const flags = parse(argv);
-  const results: Measure[] = [];
+  const results: ListMeasure[] = [];
   for (let round = 1; round <= flags.rounds; round++) {
     const order = round % 2 ? flags.sides : [...flags.sides].reverse();
     for (const side of order) results.push(...await measureSide(side, round, flags.target, flags, flags.port + round));
   }
-  if (flags.json) writeFileSync(flags.json, `${JSON.stringify(results, null, 1)}\n`);
+  writeJson(flags.json, results);
   const where = flags.target.databaseUrl ? `PostgreSQL ${flags.target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${flags.target.dataDir}`;
-  out(`## lists on ${where}: ${flags.rounds} round(s), ${flags.duration} s × ${flags.connections} connections after ${flags.warmup} s warm-up, HTTP load by ${flags.load.join(' and ')}`);
+  out(`## lists on ${where}: ${describeRounds(flags)}, HTTP load by ${flags.load.join(' and ')}`);
   out();
   for (const s of flags.sides) out(`- ${s.label}: ${s.checkout}`);
   out();

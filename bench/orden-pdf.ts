@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
-import { createDeps } from '../server/src/bootstrap.ts';
+import { closeDeps, createDeps } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { selectRows } from '../server/src/db/client.ts';
 
@@ -87,6 +87,6 @@ try {
 } finally {
   clearInterval(sampler);
   await app.close();
-  await deps.database.close();
+  await closeDeps(deps);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -19,7 +19,9 @@ export interface ReportRun {
   heapPeak: number;
 }
 
-interface ReportCase {
+/** One report download: `key` names it on the command line of the `report` scenario (bench/report-scenario.ts). */
+export interface ReportCase {
+  key: string;
   name: string;
   tipo: 1 | 2;
   desde: string;
@@ -27,9 +29,9 @@ interface ReportCase {
 }
 
 export const REPORT_CASES: ReportCase[] = [
-  { name: 'tipo 1, Q1 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-03-31' },
-  { name: 'tipo 1, year 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-12-31' },
-  { name: 'tipo 2, year 2025', tipo: 2, desde: '2025-01-01', hasta: '2025-12-31' },
+  { key: 'q1', name: 'tipo 1, Q1 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-03-31' },
+  { key: 'year', name: 'tipo 1, year 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-12-31' },
+  { key: 'lines', name: 'tipo 2, year 2025', tipo: 2, desde: '2025-01-01', hasta: '2025-12-31' },
 ];
 
 async function rowsOf(db: Db, c: ReportCase): Promise<number> {
@@ -39,16 +41,12 @@ async function rowsOf(db: Db, c: ReportCase): Promise<number> {
   return n;
 }
 
-export async function measureReport(db: Db, base: string, token: string, c: ReportCase): Promise<ReportRun> {
-  const rows = await rowsOf(db, c);
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  let heapPeak = process.memoryUsage().heapUsed;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    rssPeak = Math.max(rssPeak, m.rss);
-    heapPeak = Math.max(heapPeak, m.heapUsed);
-  }, 10);
+/**
+ * Downloads the report of case `c` from the product at `base`, reading the stream and keeping only its
+ * byte count; `sample` runs every 10 ms meanwhile (the memory readings). Seconds to the last byte, and bytes.
+ */
+export async function downloadReport(base: string, token: string, c: ReportCase, sample: () => void): Promise<{ seconds: number; bytes: number }> {
+  const sampler = setInterval(sample, 10);
   const started = performance.now();
   try {
     const res = await fetch(`${base}/api/orden/report`, {
@@ -60,10 +58,23 @@ export async function measureReport(db: Db, base: string, token: string, c: Repo
     let bytes = 0;
     const reader = res.body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-    return { name: c.name, rows, seconds: (performance.now() - started) / 1000, bytes, rssBefore, rssPeak, heapPeak };
+    return { seconds: (performance.now() - started) / 1000, bytes };
   } finally {
     clearInterval(sampler);
   }
+}
+
+export async function measureReport(db: Db, base: string, token: string, c: ReportCase): Promise<ReportRun> {
+  const rows = await rowsOf(db, c);
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  let heapPeak = process.memoryUsage().heapUsed;
+  const { seconds, bytes } = await downloadReport(base, token, c, () => {
+    const m = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, m.rss);
+    heapPeak = Math.max(heapPeak, m.heapUsed);
+  });
+  return { name: c.name, rows, seconds, bytes, rssBefore, rssPeak, heapPeak };
 }
 
 const mb = (b: number) => (b / 1e6).toFixed(0);

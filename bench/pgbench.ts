@@ -60,3 +60,10 @@ export async function runPgbench(databaseUrl: string, script: string, file: stri
   if (!tps || !latency) throw new Error(`pgbench output not understood:\n${stdout}`);
   return { tps: Number(tps[1]), latencyMs: Number(latency[1]), failed: failed ? Number(failed[1]) : 0 };
 }
+
+/** pgbench as the load scenarios run it: `warmup` seconds first when not 0 (not kept), then `duration` seconds, `connections` clients. */
+export async function measurePgbench(databaseUrl: string, script: string, file: string,
+  opts: { connections: number; duration: number; warmup: number }): Promise<PgbenchResult> {
+  if (opts.warmup) await runPgbench(databaseUrl, script, file, { connections: opts.connections, seconds: opts.warmup });
+  return runPgbench(databaseUrl, script, file, { connections: opts.connections, seconds: opts.duration });
+}

@@ -10,21 +10,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { downloadReport, REPORT_CASES, type ReportCase } from './orden-reporte.ts';
 import { startProduct, type Target } from './product.ts';
-
-interface Case {
-  key: string;
-  name: string;
-  tipo: 1 | 2;
-  desde: string;
-  hasta: string;
-}
-
-const CASES: Case[] = [
-  { key: 'q1', name: 'tipo 1, Q1 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-03-31' },
-  { key: 'year', name: 'tipo 1, year 2025', tipo: 1, desde: '2025-01-01', hasta: '2025-12-31' },
-  { key: 'lines', name: 'tipo 2, year 2025', tipo: 2, desde: '2025-01-01', hasta: '2025-12-31' },
-];
+import { median, out, progress } from './scenario.ts';
 
 interface Measure {
   side: string;
@@ -44,29 +32,15 @@ const cpuSeconds = (pid: number) => {
 };
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1000;
 
-async function download(base: string, token: string, pid: number, c: Case): Promise<Omit<Measure, 'side' | 'case'>> {
+async function download(base: string, token: string, pid: number, c: ReportCase): Promise<Omit<Measure, 'side' | 'case'>> {
   const rssBeforeMb = rssMb(pid);
   const cpuBefore = cpuSeconds(pid);
   let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => { rssPeakMb = Math.max(rssPeakMb, rssMb(pid)); }, 10);
-  const started = performance.now();
-  try {
-    const res = await fetch(`${base}/api/orden/report`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fecha_inicio: c.desde, fecha_fin: c.hasta, tipo_reporte: c.tipo }),
-    });
-    if (res.status !== 200 || !res.body) throw new Error(`${c.name}: HTTP ${res.status} ${await res.text()}`);
-    let bytes = 0;
-    const reader = res.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-    return { seconds: (performance.now() - started) / 1000, bytes, rssBeforeMb, rssPeakMb, cpu: cpuSeconds(pid) - cpuBefore };
-  } finally {
-    clearInterval(sampler);
-  }
+  const { seconds, bytes } = await downloadReport(base, token, c, () => { rssPeakMb = Math.max(rssPeakMb, rssMb(pid)); });
+  return { seconds, bytes, rssBeforeMb, rssPeakMb, cpu: cpuSeconds(pid) - cpuBefore };
 }
 
-async function rowsOf(databaseUrl: string | undefined, c: Case): Promise<string> {
+async function rowsOf(databaseUrl: string | undefined, c: ReportCase): Promise<string> {
   if (!databaseUrl) return '—';
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -80,11 +54,6 @@ async function rowsOf(databaseUrl: string | undefined, c: Case): Promise<string>
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 export async function runReport(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, strict: true, options: {
     'database-url': { type: 'string' }, pglite: { type: 'string' }, before: { type: 'string' }, after: { type: 'string', default: '.' },
@@ -94,7 +63,7 @@ export async function runReport(argv: string[]): Promise<void> {
   const target: Target = values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) };
   const sides = [...(values.before ? [{ label: 'before', checkout: resolve(values.before) }] : []), { label: 'after', checkout: resolve(values.after) }];
   const cases = values.cases.split(',').map((k) => {
-    const c = CASES.find((x) => x.key === k);
+    const c = REPORT_CASES.find((x) => x.key === k);
     if (!c) throw new Error(`unknown case ${k} (q1, year, lines)`);
     return c;
   });
@@ -102,7 +71,7 @@ export async function runReport(argv: string[]): Promise<void> {
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) {
       for (const c of cases) {
-        process.stderr.write(`· round ${round} ${side.label}: ${c.name}\n`);
+        progress(`round ${round} ${side.label}: ${c.name}`);
         const product = await startProduct(side.checkout, Number(values.port) + round, target);
         try {
           results.push({ side: side.label, case: c.name, ...await download(product.base, product.token, product.pid, c) });
@@ -112,7 +81,6 @@ export async function runReport(argv: string[]): Promise<void> {
       }
     }
   }
-  const out = (l = '') => process.stdout.write(`${l}\n`);
   const where = target.databaseUrl ? `PostgreSQL ${target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${target.dataDir}`;
   out(`## /orden/report on ${where}: ${values.rounds} round(s), a fresh product process per download`);
   out();

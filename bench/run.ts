@@ -9,6 +9,7 @@
 import { cpus, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { closeDeps } from '../server/src/bootstrap.ts';
 import { buildApp } from '../server/src/app.ts';
 import { selectRows, type Db } from '../server/src/db/client.ts';
 import { countQuery, describePlan, explain, pageQuery } from './explain.ts';
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
     out('```');
   } finally {
     await app.close();
-    await deps.database.close();
+    await closeDeps(deps);
   }
 }
 

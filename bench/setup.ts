@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../server/src/bootstrap.ts';
+import { closeDeps, createDeps } from '../server/src/bootstrap.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { selectRows } from '../server/src/db/client.ts';
 import type { Deps } from '../server/src/deps.ts';
@@ -136,14 +136,14 @@ export async function prepareTarget(flags: Pick<BenchFlags, 'scale' | 'orders' |
         await fillOrders(db, orders, progress);
         await refreshStatistics(db);
       } else if (o !== orders) {
-        await deps.database.close();
+        await closeDeps(deps);
         throw new Error(`The database holds ${o} bench orders but --orders is ${orders}: drop and recreate it`);
       }
       progress(`reusing the database: it already holds ${n} bench users and ${orders} orders`);
       return { deps, fill: null };
     }
     if (n !== 0) {
-      await deps.database.close();
+      await closeDeps(deps);
       throw new Error(`The database holds ${n} bench users but --scale is ${scale}: drop and recreate it`);
     }
   } else if (reusable) {

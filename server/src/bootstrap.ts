@@ -35,6 +35,12 @@ export async function refreshStatistics(database: Database): Promise<string[]> {
   return stale.map((t) => t.tabla);
 }
 
+/** Stops what `createDeps` started (the access guard's listening connection, then the database), so a script can exit. */
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.profiles.close();
+  await deps.database.close();
+}
+
 /** Everything the app needs; reference data is refreshed when it changed, demo data only once. */
 export async function createDeps(config: Config, database?: Database): Promise<Deps> {
   const db = database ?? (await openConfiguredDatabase(config));
