@@ -1,7 +1,7 @@
 import {
   METODO_PAGO_CARTA_CREDITO, ORE, TIPO_DESCUENTO, TIPO_ORDEN, formatAmount, formatDecimal, formatRate, fromScaled, sumCents, toScaled, type OrdenDetalle,
 } from '@obra/domain';
-import { PDF_STYLE, date, orDash } from '../../platform/pdf.ts';
+import { PDF_STYLE, date, openPdf, orDash } from '../../platform/pdf.ts';
 
 /**
  * The order as an A4 PDF (spec 1 §2.9 "download PDF", §9 "order PDF named by code"): company
@@ -295,20 +295,11 @@ function finish(w: Writer) {
 
 /** The order as a PDF. Pure: everything it prints comes in `data`, so it can be benchmarked alone. */
 export async function buildOrdenPdf(data: OrdenPdfData, opts: OrdenPdfOptions = {}): Promise<Buffer> {
-  // Loaded on the first PDF, not at start-up (about a sixth of a second of CPU).
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = await openPdf({
     margins: { top: M, bottom: M, left: M, right: M },
     bufferPages: true,
     compress: opts.compress ?? true,
     info: { Title: `${tituloPdf(data.orden)} ${data.orden.codigo}`, Author: data.empresa.name, Subject: data.orden.proveedor.razon_social },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const w: Writer = { doc, y: M, data };
   header(w);
@@ -320,5 +311,5 @@ export async function buildOrdenPdf(data: OrdenPdfData, opts: OrdenPdfOptions = 
   signatures(w);
   finish(w);
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,7 +1,7 @@
 import type { AccessProfile, Transferencia } from '@obra/domain';
 import { TFI_ESTADO, TFI_TIPO, formatDecimal } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
-import { PDF_STYLE, date, orDash } from '../../platform/pdf.ts';
+import { PDF_STYLE, date, openPdf, orDash } from '../../platform/pdf.ts';
 import * as q from './queries.ts';
 import { obtener } from './service.ts';
 
@@ -136,16 +136,9 @@ function signatures(doc: Doc, firmas: Firma[]) {
 
 /** The entry order as a PDF. Pure: everything it prints comes in `data`. */
 export async function buildOrdenIngresoPdf(data: OrdenIngresoData, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4', layout: 'portrait', autoFirstPage: false, margins: { top: M, bottom: 0, left: M, right: M },
+  const { doc, bytes } = await openPdf({
+    layout: 'portrait', autoFirstPage: false, margins: { top: M, bottom: 0, left: M, right: M },
     compress: opts.compress ?? true, info: { Title: `Orden de ingreso ${data.t.tfi_codigo}`, Author: data.empresa.name },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const lineas = data.t.detalle;
   const paginas = Math.max(1, Math.ceil(lineas.length / LINEAS_POR_PAGINA));
@@ -159,7 +152,7 @@ export async function buildOrdenIngresoPdf(data: OrdenIngresoData, opts: { compr
     signatures(doc, data.firmas);
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 /** The signature boxes: the registrar as Jefe Logística, the receiver as Jefe Almacén. */

@@ -8,6 +8,7 @@
 import { formatDecimal } from '@obra/domain';
 import { createHash } from 'node:crypto';
 import type { ComprobanteCliente, EmisorComprobantes } from './provider.ts';
+import { openPdf } from '../pdf.ts';
 
 export interface GuiaLinea {
   codigo: string;
@@ -133,17 +134,10 @@ export function emitirGuiaInterno(emisor: EmisorComprobantes, g: GuiaSolicitud, 
 
 /** The guide as an A4 PDF (pdfkit's Helvetica, like the vouchers). */
 export async function guiaPdf(emisor: EmisorComprobantes, g: GuiaSolicitud, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const M = 40;
   const W = 595.28 - 2 * M;
-  const doc = new PDFDocument({ size: 'A4', margins: { top: M, bottom: M, left: M, right: M }, compress: opts.compress ?? true,
+  const { doc, bytes } = await openPdf({ margins: { top: M, bottom: M, left: M, right: M }, compress: opts.compress ?? true,
     info: { Title: `Guía de remisión remitente ${guiaTexto(g.serie, g.numero)}`, Author: emisor.razon_social } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const boxW = 200;
   doc.font('Helvetica-Bold').fontSize(15).text(emisor.razon_social, M, M, { width: W - boxW - 16 });
   doc.font('Helvetica').fontSize(8.5).fillColor('#555555').text(`RUC ${emisor.ruc}`, { width: W - boxW - 16 }).text(emisor.direccion, { width: W - boxW - 16 });
@@ -184,5 +178,5 @@ export async function guiaPdf(emisor: EmisorComprobantes, g: GuiaSolicitud, opts
   doc.font('Helvetica').fontSize(7.5).fillColor('#555555')
     .text('Representación impresa de la guía de remisión electrónica remitente.', M, y + 16, { width: W });
   doc.end();
-  return done;
+  return bytes;
 }

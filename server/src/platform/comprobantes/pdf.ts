@@ -8,7 +8,7 @@
 import { formatAmount, formatDecimal, formatRate } from '@obra/domain';
 import { montoEnLetras } from './letras.ts';
 import type { ComprobanteEmitido, ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from './provider.ts';
-import { PDF_STYLE } from '../pdf.ts';
+import { PDF_STYLE, openPdf } from '../pdf.ts';
 import { dibujarQr } from './qr.ts';
 import { TITULO_TIPO, serieNumero } from './solicitud.ts';
 
@@ -171,19 +171,11 @@ function numerarPaginas(doc: Doc) {
 
 /** The voucher as a PDF. Pure: everything it prints comes in its arguments. */
 export async function comprobantePdf(emisor: EmisorComprobantes, s: ComprobanteSolicitud, emitido: ComprobanteEmitido, opts: ComprobantePdfOptions = {}): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = await openPdf({
     margins: { top: M, bottom: M, left: M, right: M },
     bufferPages: true,
     compress: opts.compress ?? true,
     info: { Title: `${TITULO_TIPO[s.tipo]} ${serieNumero(s)}`, Author: emisor.razon_social, Subject: s.cliente.nombre },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const w: Writer = { doc, y: M, s };
   cabecera(w, emisor);
@@ -193,5 +185,5 @@ export async function comprobantePdf(emisor: EmisorComprobantes, s: ComprobanteS
   pie(w, emitido);
   numerarPaginas(doc);
   doc.end();
-  return done;
+  return bytes;
 }
