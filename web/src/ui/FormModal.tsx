@@ -38,6 +38,12 @@ export interface FormModalProps<V extends object, P> {
 }
 
 /**
+ * A register, view or modify popup's Guardar by its mode: a view shows the record without it, a
+ * modification saves with 'Modificar', anything else (a new or copied record) with 'Registrar'.
+ */
+export const modoProps = (modo: string) => ({ readOnly: modo === 'ver', okText: modo === 'modificar' ? 'Modificar' : 'Registrar' });
+
+/**
  * The form popup every screen uses: Cerrar and Guardar, the payload checked with its domain
  * schema (blank fields marked, the form-level message toasted once), Guardar busy while saving,
  * the popup kept open with its values when the save is refused, and a changed form never closed

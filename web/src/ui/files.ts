@@ -19,3 +19,22 @@ export function saveBlob(blob: Blob, filename: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * Opens the file `load` downloads (a PDF, an image) in a new tab. The tab is opened before the
+ * download, while the click still counts as the user's (a tab opened after an await is blocked as a
+ * pop-up); a failed download closes it again.
+ */
+export async function openBlobInTab(load: () => Promise<Blob>) {
+  const tab = window.open('', '_blank');
+  try {
+    const url = URL.createObjectURL(await load());
+    if (tab) tab.location.href = url;
+    else window.open(url, '_blank');
+    // The tab has read it by then; the URL would otherwise hold the file in memory until the app closes.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { ASI_MSG, AsignacionRegistrar, limaDate } from '@obra/domain';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table, Typography } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
@@ -153,54 +154,47 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
           onChange={(palId) => palId && agregar(palId)}
         />
       </Form.Item>
-      <Form.List name="detalle">
-        {(fields, { remove }) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            locale={{ emptyText: 'Agregue los productos a asignar' }}
-            columns={[
-              { title: 'Producto', render: (_, f) => <Typography.Text>{lineas[f.name]?.prv_nombre}</Typography.Text> },
-              { title: 'Serie', width: 110, render: (_, f) => lineas[f.name]?.pal_numero_serie || '-' },
-              { title: 'Stock', width: 90, align: 'right', render: (_, f) => `${lineas[f.name]?.pal_stock ?? ''} ${lineas[f.name]?.unm_simbolo ?? ''}` },
-              {
-                title: 'Cantidad',
-                width: 120,
-                render: (_, f) => (
-                  <Form.Item {...cell} name={[f.name, 'aid_cantidad']}>
-                    <InputNumber<string>
-                      aria-label={`Cantidad de ${lineas[f.name]?.prv_nombre ?? ''}`}
-                      stringMode
-                      min="0.0001"
-                      max={lineas[f.name]?.pal_stock}
-                      step="1"
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'Notas',
-                width: 220,
-                render: (_, f) => (
-                  <Form.Item {...cell} name={[f.name, 'aid_notas']}>
-                    <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: '',
-                width: 48,
-                render: (_, f) => (
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar ${lineas[f.name]?.prv_nombre ?? ''}`} onClick={() => remove(f.name)} />
-                ),
-              },
-            ]}
-          />
-        )}
-      </Form.List>
+      <FormListTable
+        name="detalle"
+        locale={{ emptyText: 'Agregue los productos a asignar' }}
+        columns={({ remove }) => [
+          { title: 'Producto', render: (_, f) => <Typography.Text>{lineas[f.name]?.prv_nombre}</Typography.Text> },
+          { title: 'Serie', width: 110, render: (_, f) => lineas[f.name]?.pal_numero_serie || '-' },
+          { title: 'Stock', width: 90, align: 'right', render: (_, f) => `${lineas[f.name]?.pal_stock ?? ''} ${lineas[f.name]?.unm_simbolo ?? ''}` },
+          {
+            title: 'Cantidad',
+            width: 120,
+            render: (_, f) => (
+              <Form.Item {...cell} name={[f.name, 'aid_cantidad']}>
+                <InputNumber<string>
+                  aria-label={`Cantidad de ${lineas[f.name]?.prv_nombre ?? ''}`}
+                  stringMode
+                  min="0.0001"
+                  max={lineas[f.name]?.pal_stock}
+                  step="1"
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            ),
+          },
+          {
+            title: 'Notas',
+            width: 220,
+            render: (_, f) => (
+              <Form.Item {...cell} name={[f.name, 'aid_notas']}>
+                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: '',
+            width: 48,
+            render: (_, f) => (
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar ${lineas[f.name]?.prv_nombre ?? ''}`} onClick={() => remove(f.name)} />
+            ),
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 import type { AsignacionDetalle } from '@obra/domain';
 import { DevolucionRegistrar, limaDate } from '@obra/domain';
-import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Table, Typography } from 'antd';
+import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CellText } from '../../ui/CellText';
 import { formatDate } from '../../ui/format';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useAsignacion, useRegistrarDevolucion } from './api';
@@ -83,49 +84,42 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
           </Form.Item>
         </Col>
       </Row>
-      <Form.List name="detalle">
-        {(fields) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            tableLayout="fixed"
-            columns={[
-              { title: 'Producto', ellipsis: { showTitle: false }, render: (_, f) => <CellText text={lineas[f.name]?.prv_nombre} /> },
-              { title: 'Serie', width: 100, render: (_, f) => lineas[f.name]?.pal_numero_serie || '-' },
-              { title: 'Asignado', width: 90, align: 'right', render: (_, f) => `${lineas[f.name]?.aid_cantidad ?? ''} ${lineas[f.name]?.unm_simbolo ?? ''}` },
-              { title: 'Devuelto', width: 90, align: 'right', render: (_, f) => lineas[f.name]?.did_cantidad_total },
-              { title: 'Saldo', width: 80, align: 'right', render: (_, f) => <Typography.Text strong>{lineas[f.name]?.aid_saldo}</Typography.Text> },
-              {
-                title: 'Cantidad a devolver',
-                width: 150,
-                render: (_, f) => (
-                  <Form.Item {...cell} name={[f.name, 'did_cantidad']}>
-                    <InputNumber<string>
-                      aria-label={`Cantidad a devolver de ${lineas[f.name]?.prv_nombre ?? ''}`}
-                      stringMode
-                      min="0"
-                      max={lineas[f.name]?.aid_saldo}
-                      disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'Notas',
-                width: 200,
-                render: (_, f) => (
-                  <Form.Item {...cell} name={[f.name, 'did_notas']}>
-                    <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0} />
-                  </Form.Item>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Form.List>
+      <FormListTable
+        name="detalle"
+        tableLayout="fixed"
+        columns={() => [
+          { title: 'Producto', ellipsis: { showTitle: false }, render: (_, f) => <CellText text={lineas[f.name]?.prv_nombre} /> },
+          { title: 'Serie', width: 100, render: (_, f) => lineas[f.name]?.pal_numero_serie || '-' },
+          { title: 'Asignado', width: 90, align: 'right', render: (_, f) => `${lineas[f.name]?.aid_cantidad ?? ''} ${lineas[f.name]?.unm_simbolo ?? ''}` },
+          { title: 'Devuelto', width: 90, align: 'right', render: (_, f) => lineas[f.name]?.did_cantidad_total },
+          { title: 'Saldo', width: 80, align: 'right', render: (_, f) => <Typography.Text strong>{lineas[f.name]?.aid_saldo}</Typography.Text> },
+          {
+            title: 'Cantidad a devolver',
+            width: 150,
+            render: (_, f) => (
+              <Form.Item {...cell} name={[f.name, 'did_cantidad']}>
+                <InputNumber<string>
+                  aria-label={`Cantidad a devolver de ${lineas[f.name]?.prv_nombre ?? ''}`}
+                  stringMode
+                  min="0"
+                  max={lineas[f.name]?.aid_saldo}
+                  disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            ),
+          },
+          {
+            title: 'Notas',
+            width: 200,
+            render: (_, f) => (
+              <Form.Item {...cell} name={[f.name, 'did_notas']}>
+                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0} />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import type { CajEstado, CajaDepositar, CajaDetalle, CajaEditar, CajaFila, CajaFiltro, CajaRegistrar, Paged, RendicionReply } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiPage, apiPost } from '../../app/api';
+import { openBlobInTab } from '../../ui/files';
 
 /** Petty cash and the settlement calls its screens make (spec 2 §7 "Petty cash", "Settlements"): one function and hook per call. */
 
@@ -118,22 +119,7 @@ export const useDesaprobarRendicion = () => useInvalidating(desaprobarRendicion)
 export const REPORTE_CAJAS = '/caja/generarReporteCaja';
 export const REPORTE_RENDICIONES = '/rendicion/generarReporteRendicion';
 
-/**
- * Opens the settlement's attached PDF in a new tab. The tab is opened before the download, while
- * the click still counts as the user's (a tab opened after an await is blocked as a pop-up).
- */
-export async function abrirPdfRendicion(cajId: number) {
-  const tab = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await apiBlob('/rendicion/descargarPdf', { caja: { caj_id: cajId } }));
-    if (tab) tab.location.href = url;
-    else window.open(url, '_blank');
-    // The tab has read it by then; the URL would otherwise hold the PDF in memory until the app closes.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
+/** Opens the settlement's attached PDF in a new tab. */
+export const abrirPdfRendicion = (cajId: number) => openBlobInTab(() => apiBlob('/rendicion/descargarPdf', { caja: { caj_id: cajId } }));
 
 export const useAbrirPdfRendicion = () => useMutation({ mutationFn: abrirPdfRendicion });

@@ -4,6 +4,7 @@ import type {
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiPage, apiPost } from '../../app/api';
+import { openBlobInTab } from '../../ui/files';
 
 /** Dispatches and drivers (spec 3 §7 "Dispatches", "Drivers"): one function and hook per call. */
 
@@ -89,22 +90,8 @@ export const useCancelarEnvio = () => useInvalidating((envId: number) => apiPost
 export const useGenerarGuia = () =>
   useInvalidating((v: { env_id: number; cdt_id: number }) => apiPost<unknown>('/envio/generarGuiaRemitente', { envio: v }));
 
-/**
- * Opens the guide's PDF in a new tab. The tab is opened before the download, while the click still
- * counts as the user's (one opened after an await is blocked); a refusal closes it again.
- */
-async function abrirGuia(nguId: number) {
-  const tab = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await apiBlob('/envio/verGuiaRemitente', { guia: { ngu_id: nguId } }));
-    if (tab) tab.location.href = url;
-    else window.open(url, '_blank');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
+/** Opens the guide's PDF in a new tab. */
+const abrirGuia = (nguId: number) => openBlobInTab(() => apiBlob('/envio/verGuiaRemitente', { guia: { ngu_id: nguId } }));
 export const useVerGuia = () => useMutation({ mutationFn: abrirGuia });
 
 // ------------------------------------------------------------------ drivers

@@ -1,6 +1,6 @@
 import { MixerModificar, MixerRegistrar } from '@obra/domain';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { FormModal } from '../../ui/FormModal';
+import { FormModal, modoProps } from '../../ui/FormModal';
 import { useMixer, useModificarMixer, useRegistrarMixer, type Mixer, type MixerPayload } from './api';
 
 /** Which popup: Registrar, Ver (read-only) or Modificar Mixer (spec 3 §2 "Mixers"). */
@@ -51,8 +51,7 @@ export function MixerModal({ modo, mixId, estados, onClose }: MixerModalProps) {
       toPayload={toPayload}
       at={['mixer']}
       onSave={save}
-      readOnly={modo === 'ver'}
-      okText={modo === 'modificar' ? 'Modificar' : 'Registrar'}
+      {...modoProps(modo)}
       loadError={mixer.isError ? mixer.error.message : undefined}
       onClose={onClose}
     >

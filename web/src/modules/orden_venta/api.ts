@@ -4,6 +4,7 @@ import type {
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiPage, apiPost, apiUpload } from '../../app/api';
+import { openBlobInTab } from '../../ui/files';
 
 /** Sales orders and their payments (spec 3 §7 "Sales orders", "Sales order payments"): one function and hook per call. */
 
@@ -80,23 +81,8 @@ export const useAprobarOrdenVenta = () => useInvalidating(aprobarOrdenVenta);
 export const generarComprobante = (ovtId: number) => apiPost<unknown>('/ordenVenta/generarComprobante', { orden_venta: { ovt_id: ovtId } });
 export const useGenerarComprobante = () => useInvalidating(generarComprobante);
 
-/**
- * Opens a PDF or image fetched with the session's token in a new tab. The tab is opened before the
- * download, while the click still counts as the user's (one opened after an await is blocked).
- */
-async function abrirEnPestana(path: string, body: unknown) {
-  const tab = window.open('', '_blank');
-  try {
-    const url = URL.createObjectURL(await apiBlob(path, body));
-    if (tab) tab.location.href = url;
-    else window.open(url, '_blank');
-    // The tab has read it by then; the URL would otherwise hold the file in memory until the app closes.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
+/** Opens a PDF or image fetched with the session's token in a new tab. */
+const abrirEnPestana = (path: string, body: unknown) => openBlobInTab(() => apiBlob(path, body));
 
 /** The voucher's A4 PDF (`/ordenVenta/verComprobante`). */
 export const useVerComprobante = () => useMutation({ mutationFn: (ovtId: number) => abrirEnPestana('/ordenVenta/verComprobante', { orden_venta: { ovt_id: ovtId } }) });

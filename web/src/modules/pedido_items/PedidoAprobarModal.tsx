@@ -1,5 +1,6 @@
 import { PEDIDO_MSG, PedidoAprobar, type Pedido } from '@obra/domain';
-import { App, Descriptions, Form, InputNumber, Table } from 'antd';
+import { App, Descriptions, Form, InputNumber } from 'antd';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { formatDecimal } from '../../ui/format';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
@@ -71,31 +72,24 @@ export function PedidoAprobarModal({ peiId, onClose }: { peiId: number; onClose:
           { key: 'notas', label: 'Notas', children: p.pei_notas || '-' },
         ]} />
       )}
-      <Form.List name="lineas">
-        {(fields) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            scroll={{ y: 300 }}
-            columns={[
-              { title: 'Producto', render: (_, fl) => lineas[fl.name]?.pid_producto },
-              { title: 'UND', width: 70, render: (_, fl) => lineas[fl.name]?.unm_simbolo },
-              { title: 'Solicitada', width: 110, align: 'right', render: (_, fl) => formatDecimal(lineas[fl.name]?.pid_cantidad_solicitada) },
-              {
-                title: 'Aprobada',
-                width: 150,
-                render: (_, fl, i) => (
-                  <Form.Item {...cell} name={[fl.name, 'pid_cantidad_aprobada']}>
-                    <InputNumber<string> aria-label={`Cantidad aprobada ${i + 1}`} stringMode min="0" max={lineas[fl.name]?.pid_cantidad_solicitada} style={{ width: '100%' }} />
-                  </Form.Item>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Form.List>
+      <FormListTable
+        name="lineas"
+        scroll={{ y: 300 }}
+        columns={() => [
+          { title: 'Producto', render: (_, fl) => lineas[fl.name]?.pid_producto },
+          { title: 'UND', width: 70, render: (_, fl) => lineas[fl.name]?.unm_simbolo },
+          { title: 'Solicitada', width: 110, align: 'right', render: (_, fl) => formatDecimal(lineas[fl.name]?.pid_cantidad_solicitada) },
+          {
+            title: 'Aprobada',
+            width: 150,
+            render: (_, fl, i) => (
+              <Form.Item {...cell} name={[fl.name, 'pid_cantidad_aprobada']}>
+                <InputNumber<string> aria-label={`Cantidad aprobada ${i + 1}`} stringMode min="0" max={lineas[fl.name]?.pid_cantidad_solicitada} style={{ width: '100%' }} />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { PEDIDO_MSG, PedidoModificar, PedidoRegistrar, type Pedido, type PedidoProducto } from '@obra/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Table, Tooltip } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Tooltip } from 'antd';
 import { useState } from 'react';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
@@ -145,40 +146,33 @@ export function PedidoFormModal({ modo, peiId, onClose }: Props) {
       <Form.Item label="Agregar producto" htmlFor="pei-buscar-producto">
         <ProductoSearch id="pei-buscar-producto" onPick={agregar} />
       </Form.Item>
-      <Form.List name="lista_pedido_items_detalle">
-        {(fields, { remove }) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            locale={{ emptyText: 'Agregue al menos un producto' }}
-            scroll={{ y: 260 }}
-            columns={[
-              { title: 'Producto', render: (_, fl) => lineas[fl.name]?.prv_nombre },
-              { title: 'UND', width: 70, render: (_, fl) => lineas[fl.name]?.unm_simbolo },
-              {
-                title: 'Cantidad',
-                width: 150,
-                render: (_, fl, i) => (
-                  <Form.Item {...cell} name={[fl.name, 'pid_cantidad_solicitada']}>
-                    <InputNumber<string> aria-label={`Cantidad ${i + 1}`} stringMode min="0" style={{ width: '100%' }} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: '',
-                width: 48,
-                render: (_, fl, i) => (
-                  <Tooltip title="Quitar">
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar línea ${i + 1}`} onClick={() => remove(fl.name)} />
-                  </Tooltip>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Form.List>
+      <FormListTable
+        name="lista_pedido_items_detalle"
+        locale={{ emptyText: 'Agregue al menos un producto' }}
+        scroll={{ y: 260 }}
+        columns={({ remove }) => [
+          { title: 'Producto', render: (_, fl) => lineas[fl.name]?.prv_nombre },
+          { title: 'UND', width: 70, render: (_, fl) => lineas[fl.name]?.unm_simbolo },
+          {
+            title: 'Cantidad',
+            width: 150,
+            render: (_, fl, i) => (
+              <Form.Item {...cell} name={[fl.name, 'pid_cantidad_solicitada']}>
+                <InputNumber<string> aria-label={`Cantidad ${i + 1}`} stringMode min="0" style={{ width: '100%' }} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: '',
+            width: 48,
+            render: (_, fl, i) => (
+              <Tooltip title="Quitar">
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar línea ${i + 1}`} onClick={() => remove(fl.name)} />
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
     </FormModal>
   );
 }

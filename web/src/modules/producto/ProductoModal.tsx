@@ -1,7 +1,7 @@
 import type { Producto } from '@obra/domain';
 import { ProductoModificar, ProductoRegistrar } from '@obra/domain';
 import { Alert, Form } from 'antd';
-import { FormModal } from '../../ui/FormModal';
+import { FormModal, modoProps } from '../../ui/FormModal';
 import { useModificarProducto, useOpciones, useProducto, useRegistrarProducto } from './api';
 import { ProductoFields, type ProductoFormValues } from './ProductoFields';
 
@@ -83,8 +83,7 @@ export function ProductoModal({ modo, prvId, onClose, onSaved }: ProductoModalPr
       toPayload={payload}
       at={['producto']}
       onSave={save}
-      readOnly={modo === 'ver'}
-      okText={modo === 'modificar' ? 'Modificar' : 'Registrar'}
+      {...modoProps(modo)}
       notice={
         modo === 'duplicar' &&
         initial && (

@@ -1,7 +1,7 @@
 import { ESTADOS, ProductoVentaModificar, ProductoVentaRegistrar, type ProductoVenta } from '@obra/domain';
 import { Form } from 'antd';
 import { useLookups } from '../../app/lookups';
-import { FormModal } from '../../ui/FormModal';
+import { FormModal, modoProps } from '../../ui/FormModal';
 import { useGruposProductoVenta, useModificarProductoVenta, useProductoVenta, useRegistrarProductoVenta, useTiposProductoVenta } from './api';
 import { ProductoVentaFields, type ProductoVentaFormValues, type ProductoVentaListas } from './ProductoVentaFields';
 
@@ -81,8 +81,7 @@ export function ProductoVentaModal({ modo, pvtId, onClose }: Props) {
       toPayload={toPayload}
       at={['producto_venta']}
       onSave={save}
-      readOnly={modo === 'ver'}
-      okText={modo === 'modificar' ? 'Modificar' : 'Registrar'}
+      {...modoProps(modo)}
       loadError={producto.isError ? producto.error.message : undefined}
       onClose={onClose}
     >

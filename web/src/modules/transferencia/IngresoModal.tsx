@@ -1,5 +1,6 @@
 import { TRANSFERENCIA_MSG, TransferenciaIngresar, type TransferenciaDetalleRow } from '@obra/domain';
-import { Descriptions, Form, Input, InputNumber, Table } from 'antd';
+import { Descriptions, Form, Input, InputNumber } from 'antd';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { formatDate, formatDecimal } from '../../ui/format';
 import { useIngresarTransferencia, useTransferencia } from './api';
@@ -58,54 +59,47 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
       onSave={(body) => ingresar.mutateAsync(body)}
       onClose={onClose}
     >
-      <Form.List name="detalle">
-        {(fields) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            scroll={{ y: 320 }}
-            columns={[
-              { title: 'Producto', render: (_, f) => lineas[f.name]?.prv_nombre },
-              { title: 'UND', width: 60, render: (_, f) => lineas[f.name]?.unm_simbolo },
-              { title: 'Enviada', width: 90, align: 'right', render: (_, f) => formatDecimal(lineas[f.name]?.tid_cantidad) },
-              {
-                title: 'Cantidad confirmada',
-                width: 150,
-                render: (_, f, i) => (
-                  <Form.Item {...cell} name={[f.name, 'tid_ingreso_cantidad']}>
-                    <InputNumber<string>
-                      aria-label={`Cantidad confirmada ${i + 1}`}
-                      stringMode
-                      min="0"
-                      max={lineas[f.name]?.tid_cantidad}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'N° serie',
-                width: 150,
-                render: (_, f, i) => (
-                  <Form.Item {...cell} name={[f.name, 'pal_numero_serie']}>
-                    <Input aria-label={`Serie ${i + 1}`} maxLength={60} disabled={lineas[f.name]?.prv_item !== 1} />
-                  </Form.Item>
-                ),
-              },
-              {
-                title: 'Notas',
-                render: (_, f, i) => (
-                  <Form.Item {...cell} name={[f.name, 'tid_ingreso_notas']}>
-                    <Input aria-label={`Notas ${i + 1}`} maxLength={500} />
-                  </Form.Item>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Form.List>
+      <FormListTable
+        name="detalle"
+        scroll={{ y: 320 }}
+        columns={() => [
+          { title: 'Producto', render: (_, f) => lineas[f.name]?.prv_nombre },
+          { title: 'UND', width: 60, render: (_, f) => lineas[f.name]?.unm_simbolo },
+          { title: 'Enviada', width: 90, align: 'right', render: (_, f) => formatDecimal(lineas[f.name]?.tid_cantidad) },
+          {
+            title: 'Cantidad confirmada',
+            width: 150,
+            render: (_, f, i) => (
+              <Form.Item {...cell} name={[f.name, 'tid_ingreso_cantidad']}>
+                <InputNumber<string>
+                  aria-label={`Cantidad confirmada ${i + 1}`}
+                  stringMode
+                  min="0"
+                  max={lineas[f.name]?.tid_cantidad}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            ),
+          },
+          {
+            title: 'N° serie',
+            width: 150,
+            render: (_, f, i) => (
+              <Form.Item {...cell} name={[f.name, 'pal_numero_serie']}>
+                <Input aria-label={`Serie ${i + 1}`} maxLength={60} disabled={lineas[f.name]?.prv_item !== 1} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: 'Notas',
+            render: (_, f, i) => (
+              <Form.Item {...cell} name={[f.name, 'tid_ingreso_notas']}>
+                <Input aria-label={`Notas ${i + 1}`} maxLength={500} />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -2,10 +2,11 @@ import { DeleteOutlined } from '@ant-design/icons';
 import {
   TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, limaDate, type OrdenParaTransferencia, type ProductoTransferencia, type InventarioRapidoRow,
 } from '@obra/domain';
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { formatDecimal } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -199,73 +200,66 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
           title={`Sin producto del catálogo, no ingresan a almacén: ${sinProducto.map((i) => i.oci_descripcion).join(', ')}`}
         />
       )}
-      <Form.List name="detalle">
-        {(fields, { remove }) => (
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={fields}
-            loading={tipo === TFI_TIPO.ORDEN_COMPRA && detalleOrden.isFetching}
-            locale={{ emptyText: tipo === TFI_TIPO.ORDEN_COMPRA ? 'Busque y seleccione una orden' : 'Agregue al menos un producto' }}
-            scroll={{ y: 300 }}
-            columns={[
-              { title: 'Producto', render: (_, f) => lineas[f.name]?.prv_nombre },
-              { title: 'UND', width: 60, render: (_, f) => lineas[f.name]?.unm_simbolo },
-              ...(tipo === TFI_TIPO.ORDEN_COMPRA
-                ? [
-                    { title: 'Cant. orden', width: 100, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.oci_cantidad) },
-                    { title: 'Saldo', width: 90, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.saldo) },
-                  ]
-                : []),
-              ...(tipo === TFI_TIPO.ENTRE_ALMACENES
-                ? [{ title: 'Disponible', width: 100, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.disponible) }]
-                : []),
-              {
-                title: 'Cantidad',
-                width: 130,
-                render: (_, f, i) => {
-                  const l = lineas[f.name];
-                  const unidad = l?.prv_item === 1 && tipo !== TFI_TIPO.ORDEN_COMPRA;
-                  return (
-                    <Form.Item {...cell} name={[f.name, 'tid_cantidad']}>
-                      <InputNumber<string>
-                        aria-label={`Cantidad ${i + 1}`}
-                        stringMode
-                        min="0"
-                        max={maximo(l) !== undefined ? String(maximo(l)) : undefined}
-                        precision={undefined}
-                        disabled={(l?.saldo !== undefined && esCero(l.saldo)) || unidad}
-                        style={{ width: '100%' }}
-                      />
-                    </Form.Item>
-                  );
-                },
+      <FormListTable
+        name="detalle"
+        loading={tipo === TFI_TIPO.ORDEN_COMPRA && detalleOrden.isFetching}
+        locale={{ emptyText: tipo === TFI_TIPO.ORDEN_COMPRA ? 'Busque y seleccione una orden' : 'Agregue al menos un producto' }}
+        scroll={{ y: 300 }}
+        columns={({ remove }) => [
+          { title: 'Producto', render: (_, f) => lineas[f.name]?.prv_nombre },
+          { title: 'UND', width: 60, render: (_, f) => lineas[f.name]?.unm_simbolo },
+          ...(tipo === TFI_TIPO.ORDEN_COMPRA
+            ? [
+                { title: 'Cant. orden', width: 100, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.oci_cantidad) },
+                { title: 'Saldo', width: 90, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.saldo) },
+              ]
+            : []),
+          ...(tipo === TFI_TIPO.ENTRE_ALMACENES
+            ? [{ title: 'Disponible', width: 100, align: 'right' as const, render: (_: unknown, f: { name: number }) => formatDecimal(lineas[f.name]?.disponible) }]
+            : []),
+          {
+            title: 'Cantidad',
+            width: 130,
+            render: (_, f, i) => {
+              const l = lineas[f.name];
+              const unidad = l?.prv_item === 1 && tipo !== TFI_TIPO.ORDEN_COMPRA;
+              return (
+                <Form.Item {...cell} name={[f.name, 'tid_cantidad']}>
+                  <InputNumber<string>
+                    aria-label={`Cantidad ${i + 1}`}
+                    stringMode
+                    min="0"
+                    max={maximo(l) !== undefined ? String(maximo(l)) : undefined}
+                    precision={undefined}
+                    disabled={(l?.saldo !== undefined && esCero(l.saldo)) || unidad}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+              );
+            },
+          },
+          ...(tipo !== TFI_TIPO.ORDEN_COMPRA
+            ? [{
+                title: 'N° serie',
+                width: 150,
+                render: (_: unknown, f: { name: number }, i: number) => (
+                  <Form.Item {...cell} name={[f.name, 'pal_numero_serie']}>
+                    <Input aria-label={`Serie ${i + 1}`} maxLength={60} disabled={tipo === TFI_TIPO.ENTRE_ALMACENES || lineas[f.name]?.prv_item !== 1} />
+                  </Form.Item>
+                ),
               },
-              ...(tipo !== TFI_TIPO.ORDEN_COMPRA
-                ? [{
-                    title: 'N° serie',
-                    width: 150,
-                    render: (_: unknown, f: { name: number }, i: number) => (
-                      <Form.Item {...cell} name={[f.name, 'pal_numero_serie']}>
-                        <Input aria-label={`Serie ${i + 1}`} maxLength={60} disabled={tipo === TFI_TIPO.ENTRE_ALMACENES || lineas[f.name]?.prv_item !== 1} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: '',
-                    width: 48,
-                    render: (_: unknown, f: { name: number }, i: number) => (
-                      <Tooltip title="Quitar">
-                        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar línea ${i + 1}`} onClick={() => remove(f.name)} />
-                      </Tooltip>
-                    ),
-                  }]
-                : []),
-            ]}
-          />
-        )}
-      </Form.List>
+              {
+                title: '',
+                width: 48,
+                render: (_: unknown, f: { name: number }, i: number) => (
+                  <Tooltip title="Quitar">
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Quitar línea ${i + 1}`} onClick={() => remove(f.name)} />
+                  </Tooltip>
+                ),
+              }]
+            : []),
+        ]}
+      />
     </FormModal>
   );
 }

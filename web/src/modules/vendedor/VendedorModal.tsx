@@ -1,6 +1,6 @@
 import { VendedorModificar, VendedorRegistrar, type Vendedor } from '@obra/domain';
 import { Col, Form, Input, Row, Select } from 'antd';
-import { FormModal } from '../../ui/FormModal';
+import { FormModal, modoProps } from '../../ui/FormModal';
 import { useModificarVendedor, useRegistrarVendedor, useVendedor } from './api';
 
 /** Which popup: Registrar Vendedor, Ver Vendedor (read-only) or Modificar Vendedor (spec 3 §2 "Sellers"). */
@@ -65,8 +65,7 @@ export function VendedorModal({ modo, venId, estados, onClose }: VendedorModalPr
       toPayload={toPayload}
       at={['vendedor']}
       onSave={save}
-      readOnly={modo === 'ver'}
-      okText={modo === 'modificar' ? 'Modificar' : 'Registrar'}
+      {...modoProps(modo)}
       loadError={vendedor.isError ? vendedor.error.message : undefined}
       onClose={onClose}
     >
