@@ -38,3 +38,21 @@ export async function discardChanges(page: Page, popup: Locator, closer?: Locato
   await ask.getByRole('button', { name: 'Descartar' }).click();
   await expect(popup).toBeHidden();
 }
+
+/** The options of the antd select dropdown open now. */
+export const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+/** The option of the open dropdown whose text is exactly `text`. */
+export const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
+
+/** Picks an option of an antd select by its visible text. */
+export async function choose(page: Page, scope: Locator, label: string, text: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await option(page, text).click();
+}
+
+/** The table row with a cell reading exactly `name`. */
+export const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+/** A list screen's filter bar. */
+export const filtros = (page: Page) => page.getByRole('search', { name: 'Filtros' });

@@ -1,17 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login, shot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { choose, filtros, login, option, options, row, shot } from './helpers';
 
-const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
-
-/** Picks an option of an antd select by its visible text. */
-async function choose(page: Page, scope: Locator, label: string, text: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await option(page, text).click();
-}
-
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-const filtros = (page: Page) => page.getByRole('search', { name: 'Filtros' });
 const NUEVO = "Concreto premezclado f'c 315 kg/cm²";
 
 test('the sales desk registers, views and modifies a sale product with its price with IGV', async ({ page }) => {

@@ -1,18 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, apiPost } from './api';
-import { login, shot } from './helpers';
-
-const options = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-const option = (page: Page, text: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`);
-
-/** Picks an option of an antd select by its visible text. */
-async function choose(page: Page, scope: Locator, label: string, text: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await option(page, text).click();
-}
-
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-const filtros = (page: Page) => page.getByRole('search', { name: 'Filtros' });
+import { choose, filtros, login, option, options, row, shot } from './helpers';
 
 test('the sales desk searches, registers, views and modifies sellers', async ({ page, request }) => {
   // Five more sellers so the list takes two pages of 10.
