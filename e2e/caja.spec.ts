@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { limaDate } from '@obra/domain';
 import { apiLogin, apiPost } from './api';
 import { closeWithEscape, login, shot } from './helpers';
 
@@ -77,7 +78,7 @@ async function cajaDepositada(request: APIRequestContext, titulo: string): Promi
   await apiPost(request, await apiLogin(request, 'tesoreria@andina.pe'), '/caja/depositar', { caja: { caj_id: caja.caj_id, caj_numero_operacion: 'OP-1' } });
   const estandar = await apiLogin(request, 'estandar@andina.pe');
   const { tipos_documento: [tipo] } = await apiPost<{ tipos_documento: { tid_id: number; tid_descripcion: string }[] }>(request, estandar, '/caja/cargarDatos', {});
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const hoy = limaDate();
   const numero = String(Date.now()).slice(-7);
   await apiPost(request, estandar, '/rendicion/registrar', {
     caj_id: caja.caj_id,
@@ -207,7 +208,7 @@ test('the requester registers and edits a cash box and asks for its approval; ma
   // Two documents registered through the settlement call exceed the amount: the balance is owed to the requester.
   const estandar = await apiLogin(request, 'estandar@andina.pe');
   const { tipos_documento } = await apiPost<{ tipos_documento: { tid_id: number; tid_descripcion: string }[] }>(request, estandar, '/caja/cargarDatos', {});
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const hoy = limaDate();
   const documento = (numero: string, importe: string) => ({
     red_fecha: hoy, red_dni_ruc: '40000008', red_razon_social: 'Ferretería San Martín', red_descripcion: 'Clavos y alambre',
     cec_codigo: 'CC-MF-01', tid_descripcion: tipos_documento[0].tid_descripcion, red_tipo_documento: tipos_documento[0].tid_id,

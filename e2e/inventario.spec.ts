@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { limaDate } from '@obra/domain';
 import { apiLogin, apiPost, type ApiSession } from './api';
 import { closeWithEscape, login, shot } from './helpers';
 
@@ -13,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36).toUpperCase();
 const PRODUCTO = `Tubo PVC e2e ${RUN}`;
-const hoy = () => new Date().toISOString().slice(0, 10);
+const hoy = () => limaDate();
 
 let admin: ApiSession;
 let central: number;

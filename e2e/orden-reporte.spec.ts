@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { limaDate } from '@obra/domain';
 import { crearOrden, type OrdenCreada } from './api';
 import { closeWithEscape, login, shot } from './helpers';
 
 /** Today's Lima month as the picker shows it: first and last day, dd-mm-yyyy. */
 function limaMonth(): [string, string] {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()).split('-').map(Number);
+  const [y, m] = limaDate().split('-').map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const mm = String(m).padStart(2, '0');
   return [`01-${mm}-${y}`, `${last}-${mm}-${y}`];

@@ -14,5 +14,20 @@ export const isDate = (v: string): boolean => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
-/** The date part of an ISO timestamp (`2026-03-01T10:00:00Z` → `2026-03-01`); any other text as it is. */
-export const toDate = (v: string): string => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v);
+/** A timestamp that names its zone: `…T…Z` or `…T…±hh:mm`. */
+const ZONED = /^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The business date of a date or timestamp text. A timestamp that names its zone is an instant, so
+ * its date is the Lima date of that instant (`2026-11-25T00:30:00Z` is 19:30 on 24 November in
+ * Lima → `2026-11-24`); a timestamp without a zone is a Lima wall-clock time, so its date is the one
+ * written (`2026-03-01T10:00` → `2026-03-01`). Any other text comes back as it is, for the schema
+ * to reject or accept.
+ */
+export const toDate = (v: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(v)) return v;
+  const written = v.slice(0, 10);
+  if (!ZONED.test(v) || !isDate(written)) return written;
+  const at = new Date(v);
+  return Number.isNaN(at.getTime()) ? written : limaDate(at);
+};

@@ -1,4 +1,4 @@
-import { ROLE, TFI_TIPO, type AccessProfile } from '@obra/domain';
+import { limaDate, ROLE, TFI_TIPO, type AccessProfile } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { registrarEn } from '../../../modules/transferencia/service.ts';
 import { selectRows, type Tx } from '../../client.ts';
@@ -58,7 +58,7 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
     .map((a) => [a.alm_nombre, Number(a.alm_id)]));
   const productos = new Map((await selectRows<{ prv_id: number; prv_nombre: string }>(tx, sql`select prv_id, prv_nombre from producto`))
     .map((p) => [p.prv_nombre, Number(p.prv_id)]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = limaDate();
   for (const c of COMPRAS) {
     const alm = almacenes.get(c.almacen);
     if (!alm) continue;
