@@ -59,6 +59,14 @@ export interface ListOptions {
 export const columnsOf = (row: Record<string, SQLWrapper>): SQL =>
   sql.join(Object.entries(row).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`), sql`, `);
 
+/**
+ * A user's full name read by id as a scalar subquery of a list row (docs/architecture.md "Lists",
+ * lookups as scalar subqueries: PostgreSQL plans it on its own, not as one more table of the join).
+ * `column` is SQL text of this codebase (`c.usu_gerente`), never input.
+ */
+export const nombreDeUsuario = (column: string): SQL =>
+  sql.raw(`(select lu.usu_nombre || ' ' || lu.usu_apellido from usuario lu where lu.usu_id = ${column})`);
+
 /** A row count written into SQL text: a positive int, or a 400 (schemas bound it before this). */
 function pageLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw badRequest('El tamaño de página no es válido');

@@ -3,7 +3,7 @@ import { CAJ_ESTADOS, ROLE } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { caja, cajaHistorial } from '../../db/schema/index.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import type { ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -43,19 +43,17 @@ export type FilaRow = Omit<CajaFila, 'caj_monto_text' | 'caj_url_pdf' | 'caj_opc
 /** Columns of a row over `caja c` and FILA_JOINS. */
 const FILA_COLUMNS = sql`c.caj_id, c.caj_codigo, c.caj_titulo, c.caj_descripcion, c.caj_monto::text as caj_monto,
   ${lima('c.caj_fecha_registro')} as caj_fecha_registro, c.caj_pdf_nombre, (c.caj_pdf_clave is not null) as tiene_pdf,
-  c.cec_id, cc.cec_codigo, cc.cec_descripcion, c.tca_id, t.tca_nombre, c.mon_id, m.mon_simbolo,
-  c.usu_gerente, ${nombre('ug')} as usu_gerente_nombre, c.usu_solicitante, ${nombre('us')} as usu_solicitante_nombre,
-  c.usu_creador, ${nombre('uc')} as usu_nombre_creador,
+  c.cec_id, cc.cec_codigo, cc.cec_descripcion, c.tca_id, (select t.tca_nombre from tipo_caja t where t.tca_id = c.tca_id) as tca_nombre,
+  c.mon_id, (select m.mon_simbolo from moneda m where m.mon_id = c.mon_id) as mon_simbolo,
+  c.usu_gerente, ${nombreDeUsuario('c.usu_gerente')} as usu_gerente_nombre,
+  c.usu_solicitante, ${nombreDeUsuario('c.usu_solicitante')} as usu_solicitante_nombre,
+  c.usu_creador, ${nombreDeUsuario('c.usu_creador')} as usu_nombre_creador,
   c.caj_estado as est_id, e.edo_nombre as est_descripcion, e.edo_styles as est_styles, c.caj_version, c.pry_id,
   c.ren_total::text as ren_total, c.caj_fecha_deposito::text as caj_fecha_deposito`;
 
+/** The lookups read for more than one column; the others are scalar subqueries of FILA_COLUMNS (docs/architecture.md "Lists"). */
 const FILA_JOINS = sql`join centro_costo cc on cc.cec_id = c.cec_id
-  join tipo_caja t on t.tca_id = c.tca_id
-  join moneda m on m.mon_id = c.mon_id
-  join estado_documento e on e.edo_codigo = c.caj_estado
-  join usuario ug on ug.usu_id = c.usu_gerente
-  join usuario us on us.usu_id = c.usu_solicitante
-  join usuario uc on uc.usu_id = c.usu_creador`;
+  join estado_documento e on e.edo_codigo = c.caj_estado`;
 
 const toFila = (r: FilaRow): FilaRow => ({
   ...r, caj_id: Number(r.caj_id), cec_id: Number(r.cec_id), tca_id: Number(r.tca_id), mon_id: Number(r.mon_id), usu_gerente: Number(r.usu_gerente),

@@ -45,17 +45,22 @@ export function condiciones(f: Filtro): SQL[] {
   return w;
 }
 
-const COLUMNAS = sql`v.env_id, v.env_codigo, v.ovt_id, v.ovd_id, d.ovd_producto, v.env_cantidad::text as env_cantidad, um.unm_simbolo,
-  c.cli_nombre, o.ubi_id, ub.ubi_nombre, o.ovt_direccion_envio as cde_direccion, v.mix_id, m.mix_nombre,
+/**
+ * A row over `envio v`, its sale `o`, line `d` and state `e`; unit, client, district and mixer are
+ * scalar subqueries (docs/architecture.md "Lists").
+ */
+const COLUMNAS = sql`v.env_id, v.env_codigo, v.ovt_id, v.ovd_id, d.ovd_producto, v.env_cantidad::text as env_cantidad,
+  (select um.unm_simbolo from producto_venta p join unidad_medida um on um.unm_id = p.unm_id where p.pvt_id = d.pvt_id) as unm_simbolo,
+  (select c.cli_nombre from cliente c where c.cli_id = o.cli_id) as cli_nombre, o.ubi_id,
+  (select ub.ubi_nombre from ubigeo ub where ub.ubi_id = o.ubi_id) as ubi_nombre, o.ovt_direccion_envio as cde_direccion,
+  v.mix_id, (select m.mix_nombre from mixer m where m.mix_id = v.mix_id) as mix_nombre,
   ${lima('v.env_fecha_hora_envio')} as env_fecha_hora_envio, ${lima('v.env_fecha_hora_carguio')} as env_fecha_hora_carguio,
   ${lima('v.env_fecha_hora_salida')} as env_fecha_hora_salida, ${lima('v.env_fecha_hora_retorno')} as env_fecha_hora_retorno,
   v.env_frecuencia, v.est_id, e.est_nombre, e.est_styles, v.env_version,
   exists (select 1 from guia_remision g where g.env_id = v.env_id) as tiene_guia`;
 
 const JOINS = sql`join orden_venta o on o.ovt_id = v.ovt_id join orden_venta_detalle d on d.ovd_id = v.ovd_id
-  join producto_venta p on p.pvt_id = d.pvt_id join unidad_medida um on um.unm_id = p.unm_id
-  join cliente c on c.cli_id = o.cli_id join ubigeo ub on ub.ubi_id = o.ubi_id
-  join mixer m on m.mix_id = v.mix_id join estado e on e.est_id = v.est_id`;
+  join estado e on e.est_id = v.est_id`;
 
 export type FilaRow = Omit<EnvioFila, 'puede_cambiar_estado' | 'puede_cancelar' | 'puede_reprogramar' | 'puede_generar_guia'>;
 

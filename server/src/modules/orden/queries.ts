@@ -2,7 +2,7 @@ import type { OrdenDetalle, OrdenHistorialRow, OrdenListRow, OrdenPendienteRow, 
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { orden, ordenHistorial, ordenImpuesto, ordenItem, producto } from '../../db/schema/index.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
@@ -173,13 +173,11 @@ const lookup = {
   centroCosto: sql`(select c.cec_codigo || ' - ' || c.cec_descripcion from centro_costo c where c.cec_id = o.cec_id)`,
   condicion: sql`(select cc.coc_descripcion from condicion_comercial cc where cc.coc_id = o.coc_id)`,
   moneda: sql`(select m.mon_simbolo from moneda m where m.mon_id = o.mon_id)`,
-  /** A user's full name; `column` is the order's column holding the user (a constant of this file). */
-  usuario: (column: string) => sql`(select u.usu_nombre || ' ' || u.usu_apellido from usuario u where u.usu_id = o.${sql.raw(column)})`,
 };
 
 const listColumns = (puedeEditar: boolean) => sql`o.ord_id as id_orden, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
   case when o.ord_es_importacion then 1 else 0 end as es_importacion,
-  to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ${lookup.usuario('ord_usu_registrador')} as creado_por,
+  to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha_orden, ${nombreDeUsuario('o.ord_usu_registrador')} as creado_por,
   o.pve_id as id_proveedor, ${lookup.proveedor} as proveedor, o.cec_id as id_centro_costo,
   ${lookup.centroCosto} as centro_costo,
   e.ore_id as id_orden_estado, e.ore_descripcion as estado, e.ore_styles as estado_styles,
@@ -277,7 +275,7 @@ const pendingList: ListSpec = {
     ${lookup.moneda} as mon_simbolo, o.ord_monto_con_impuesto::text as monto_con_impuesto, o.ord_referencia as referencia,
     e.ore_id as id_orden_estado, e.ore_descripcion as estado,
     case when o.ore_id = 1 then 'aprobar_gerencia' else 'aprobar_contabilidad' end as aprobacion,
-    ${lookup.usuario('ord_usu_gerencia')} as gerencia`,
+    ${nombreDeUsuario('o.ord_usu_gerencia')} as gerencia`,
   join: ordenJoin,
 };
 

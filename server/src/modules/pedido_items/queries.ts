@@ -4,7 +4,7 @@ import type {
 import { ORE, PEI } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor, type Tx } from '../../db/client.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -13,18 +13,20 @@ import { likePattern } from '../../platform/search.ts';
 const lima = (expr: string) => sql.raw(`to_char(${expr} at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')`);
 const nombre = (alias: string) => sql.raw(`(${alias}.usu_nombre || ' ' || ${alias}.usu_apellido)`);
 
-/** A list row; `p` the request, `e` its state, `a`/`y` warehouse and project, `c` the cost centre, `us`/`ul` requester and logistics. */
+/**
+ * A list row; `p` the request, `e` its state, `a` the warehouse, `c` the cost centre. The project and
+ * the requester and logistics users are scalar subqueries (docs/architecture.md "Lists").
+ */
 const FILA = sql`p.pei_id, p.pei_codigo, p.pei_estado, p.pei_estado as est_codigo, e.pes_nombre as pei_estado_nombre, e.pes_styles as pei_estado_styles,
   ${lima('p.pei_fecha_registro')} as pei_fecha_registro, ${lima('p.pei_fecha_aprobacion')} as pei_fecha_aprobacion, p.pei_notas,
-  p.alm_id, a.alm_nombre, a.alm_tipo, p.pry_id, y.pry_nombre, p.cec_id, c.cec_codigo, c.cec_descripcion,
-  p.usu_solicitante, ${nombre('us')} as usu_solicitante_nombre, p.usu_logistica, ${nombre('ul')} as usu_logistica_nombre`;
+  p.alm_id, a.alm_nombre, a.alm_tipo, p.pry_id, (select y.pry_nombre from proyecto y where y.pry_id = p.pry_id) as pry_nombre,
+  p.cec_id, c.cec_codigo, c.cec_descripcion,
+  p.usu_solicitante, ${nombreDeUsuario('p.usu_solicitante')} as usu_solicitante_nombre,
+  p.usu_logistica, ${nombreDeUsuario('p.usu_logistica')} as usu_logistica_nombre`;
 
 const JOINS = sql`join pedido_estado e on e.pes_codigo = p.pei_estado
   join almacen a on a.alm_id = p.alm_id
-  join proyecto y on y.pry_id = p.pry_id
-  join centro_costo c on c.cec_id = p.cec_id
-  join usuario us on us.usu_id = p.usu_solicitante
-  join usuario ul on ul.usu_id = p.usu_logistica`;
+  join centro_costo c on c.cec_id = p.cec_id`;
 
 /** Newest first; the page's ids are found on `pedido_items` alone (its indexes by project, state and warehouse), then joined. */
 const LISTA: ListSpec = {

@@ -4,7 +4,7 @@ import type {
 } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor, type Tx } from '../../db/client.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, warehouseSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -13,19 +13,19 @@ import { likePattern } from '../../platform/search.ts';
 const nombre = (alias: string) => sql.raw(`(${alias}.usu_nombre || ' ' || ${alias}.usu_apellido)`);
 const lima = (expr: string) => sql.raw(`to_char(${expr} at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')`);
 
-/** The columns of a list row; `t` is the transfer, `e` its status, `ad`/`ao` its warehouses, `u` the registrar, `o` the order. */
+/**
+ * The columns of a list row; `t` is the transfer, `e` its status, `ad` its destination. The registrar,
+ * the origin warehouse and the order are scalar subqueries (docs/architecture.md "Lists").
+ */
 const ROW_COLUMNS = sql`t.tfi_id, t.tfi_codigo, t.tfi_tipo,
   case t.tfi_tipo when 1 then 'Orden de compra' when 2 then 'Entre almacenes' else 'Compra externa' end as tfi_tipo_nombre,
   ${lima('t.tfi_fecha_registro')} as tfi_fecha_registro,
-  t.tfi_usu_registrador, ${nombre('u')} as tfi_usu_registrador_nombre,
-  t.alm_origen, ao.alm_nombre as alm_origen_nombre, t.alm_destino, ad.alm_nombre as alm_destino_nombre, ad.pry_id as pry_destino,
-  t.ord_id, o.ord_codigo as ord_code, t.est_id, e.est_codigo, e.est_nombre, e.est_styles`;
+  t.tfi_usu_registrador, ${nombreDeUsuario('t.tfi_usu_registrador')} as tfi_usu_registrador_nombre,
+  t.alm_origen, (select x.alm_nombre from almacen x where x.alm_id = t.alm_origen) as alm_origen_nombre,
+  t.alm_destino, ad.alm_nombre as alm_destino_nombre, ad.pry_id as pry_destino,
+  t.ord_id, (select x.ord_codigo from orden x where x.ord_id = t.ord_id) as ord_code, t.est_id, e.est_codigo, e.est_nombre, e.est_styles`;
 
-const ROW_JOINS = sql`join estado e on e.est_id = t.est_id
-  join usuario u on u.usu_id = t.tfi_usu_registrador
-  join almacen ad on ad.alm_id = t.alm_destino
-  left join almacen ao on ao.alm_id = t.alm_origen
-  left join orden o on o.ord_id = t.ord_id`;
+const ROW_JOINS = sql`join estado e on e.est_id = t.est_id join almacen ad on ad.alm_id = t.alm_destino`;
 
 /** Newest first; the page's ids are found on `transferencia` alone, then their rows joined. */
 const LISTA: ListSpec = {
@@ -82,6 +82,7 @@ const CABECERA = sql`select ${ROW_COLUMNS},
     pd.pry_nombre as pry_destino_nombre, po.pry_nombre as pry_origen_nombre, ao.pry_id as pry_origen
   from transferencia t ${ROW_JOINS}
     join proyecto pd on pd.pry_id = ad.pry_id
+    left join almacen ao on ao.alm_id = t.alm_origen
     left join proyecto po on po.pry_id = ao.pry_id
     left join usuario r on r.usu_id = t.tfi_usu_recepcionador`;
 
