@@ -15,6 +15,11 @@ describe('business time is Lima time (DECISIONS §2)', () => {
     ['2026-11-25T05:00:00Z', '2026-11-25'],
     ['2026-11-24T23:30:00-05:00', '2026-11-24'],
     ['2026-11-25T01:00:00+0100', '2026-11-24'],
+    // Midnight UTC is a date written as a timestamp (JavaScript, spreadsheets): its date stays.
+    ['2026-11-01T00:00:00.000Z', '2026-11-01'],
+    ['2026-11-01T00:00:00Z', '2026-11-01'],
+    ['2026-11-01T00:00:00+00:00', '2026-11-01'],
+    ['2026-11-01T00:00:00.001Z', '2026-10-31'],
     // A wall-clock time without a zone keeps the date written.
     ['2026-11-25T00:30:00', '2026-11-25'],
     ['2026-11-25T23:59', '2026-11-25'],

@@ -16,18 +16,22 @@ export const isDate = (v: string): boolean => {
 
 /** A timestamp that names its zone: `…T…Z` or `…T…±hh:mm`. */
 const ZONED = /^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** Midnight UTC: how JavaScript and spreadsheets write a date without a time (`2026-11-01T00:00:00.000Z`). */
+const UTC_MIDNIGHT = /T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/i;
 
 /**
- * The business date of a date or timestamp text. A timestamp that names its zone is an instant, so
- * its date is the Lima date of that instant (`2026-11-25T00:30:00Z` is 19:30 on 24 November in
- * Lima → `2026-11-24`); a timestamp without a zone is a Lima wall-clock time, so its date is the one
+ * The business date of a date or timestamp text (docs/business-rules.md "Dates"). A timestamp
+ * that names its zone is an instant, so its date is the Lima date of that instant
+ * (`2026-11-25T00:30:00Z` is 19:30 on 24 November in Lima → `2026-11-24`), except midnight UTC,
+ * which is a date written as a timestamp and keeps its date (`2026-11-01T00:00:00.000Z` →
+ * `2026-11-01`). A timestamp without a zone is a Lima wall-clock time, so its date is the one
  * written (`2026-03-01T10:00` → `2026-03-01`). Any other text comes back as it is, for the schema
  * to reject or accept.
  */
 export const toDate = (v: string): string => {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(v)) return v;
   const written = v.slice(0, 10);
-  if (!ZONED.test(v) || !isDate(written)) return written;
+  if (!ZONED.test(v) || UTC_MIDNIGHT.test(v) || !isDate(written)) return written;
   const at = new Date(v);
   return Number.isNaN(at.getTime()) ? written : limaDate(at);
 };
