@@ -168,16 +168,21 @@ export const renderSql = (query: SQL): { sql: string; params: unknown[] } => dia
  * On PGlite outside a transaction the statement is named through the wire protocol
  * (`pglite-prepared.ts`); inside one it runs unnamed.
  */
-export async function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+export function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = statementName(prefix, built.sql);
+  return selectPreparedText<T>(db, prefix, built.sql, built.params);
+}
+
+/** `selectPrepared` of a statement already written as text with its parameters (`$1`… in `text`). */
+export async function selectPreparedText<T>(db: Executor, prefix: string, text: string, params: unknown[]): Promise<T[]> {
+  const name = statementName(prefix, text);
   const client = clientOf(db);
-  if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, built.sql, built.params);
-  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return pgliteSelectInTransaction<T>(client, built.sql, built.params);
+  if (client instanceof PGlite) return pgliteSelectPrepared<T>(client, name, text, params);
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return pgliteSelectInTransaction<T>(client, text, params);
   // Straight to node-postgres (the pool, or the transaction's connection), with the type parsers
   // drizzle uses for raw SQL: the same rows as through drizzle's prepared query, without building
   // one (and its per-query parser closures) on every call of a list.
-  const result = await client.query<T & pg.QueryResultRow>({ name, text: built.sql, values: built.params, types: RAW_TYPES });
+  const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params, types: RAW_TYPES });
   return result.rows;
 }
 
@@ -189,20 +194,23 @@ const RAW_TYPES = {
 };
 
 /**
- * A fragment without parameters (a list's columns, joins, table) rendered to SQL text once and
- * kept as raw text: a list request then writes only its filters, not the same forty columns
- * again. Fragments with parameters are returned as they are. Keyed by the fragment object, so
- * it serves fragments built once (module constants).
+ * The SQL text of a list's fixed fragment (its columns, joins, table), rendered once: a list
+ * request then writes only its filters, not the same forty columns again. Keyed by the fragment
+ * object, so it serves fragments built once (module constants). A constant written as a
+ * parameter (`${ASI_EST.ELIMINADO}`) is written into the text as a literal, as `sql.raw` would;
+ * only numbers, booleans, text and null can be.
  */
-const renderedFragments = new WeakMap<SQL, SQL>();
-export function renderedOnce(fragment: SQL): SQL {
-  let done = renderedFragments.get(fragment);
-  if (!done) {
+const renderedFragments = new WeakMap<SQL, string>();
+const inlinable = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+export function fixedText(fragment: SQL): string {
+  let text = renderedFragments.get(fragment);
+  if (text === undefined) {
     const built = dialect.sqlToQuery(fragment);
-    done = built.params.length ? fragment : sql.raw(built.sql);
-    renderedFragments.set(fragment, done);
+    if (built.params.some((v) => !inlinable(v))) throw new Error(`Un fragmento fijo de SQL lleva un valor que no se puede escribir en el texto: ${built.sql}`);
+    text = built.params.length ? dialect.sqlToQuery(sql`${fragment}`.inlineParams()).sql : built.sql;
+    renderedFragments.set(fragment, text);
   }
-  return done;
+  return text;
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */

@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { outsideTransaction, renderSql, selectPrepared, type Executor } from '../db/client.ts';
+import { outsideTransaction, selectPreparedText, type Executor } from '../db/client.ts';
 
 /**
  * A list's count kept in memory while the data stays the same (docs/architecture.md "Lists").
@@ -29,14 +28,20 @@ function keptOf(db: object): Map<string, Kept> {
 }
 const READS_CLOCK = /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random)\b/i;
 
+/** A count statement as text, its parameters `$1`… in `text`. */
+export interface CountStatement { text: string; params: unknown[] }
+
 /** Another session of this database holds the sequence as a writer does (nextval's lock, to its transaction's end). */
-const WRITER_OPEN = sql.raw(`exists (select 1 from pg_locks l where l.locktype = 'relation'
+const WRITER_OPEN = `exists (select 1 from pg_locks l where l.locktype = 'relation'
   and l.relation = 'obra_version_datos'::regclass and l.mode <> 'AccessShareLock' and l.pid <> pg_backend_pid()
-  and l.database = (select oid from pg_database where datname = current_database()))`);
+  and l.database = (select oid from pg_database where datname = current_database()))`;
 
 export interface CountSlot {
-  /** The page statement's `_version` column: '=' while the kept count holds, else the version and ' abierta' if a writer is open. */
-  column: SQL;
+  /**
+   * The page statement's `_version` column: '=' while the kept count holds, else the version and
+   * ' abierta' if a writer is open. `param` adds a parameter to the page statement and answers its `$n`.
+   */
+  column(param: (value: unknown) => string): string;
   /** The count, from the page's `_version`: the kept one, or counted (and kept when it may be). */
   total(version: string): Promise<number>;
 }
@@ -45,20 +50,19 @@ export interface CountSlot {
  * Where a list's count may be kept, or undefined where it may not (inside a transaction, or a
  * count that reads the clock). `name` prefixes the count statement's name.
  */
-export function countSlot(db: Executor, name: string, countSql: SQL): CountSlot | undefined {
+export function countSlot(db: Executor, name: string, count: CountStatement): CountSlot | undefined {
   if (!outsideTransaction(db)) return undefined;
-  const built = renderSql(countSql);
-  if (READS_CLOCK.test(built.sql)) return undefined;
+  if (READS_CLOCK.test(count.text)) return undefined;
   const kept = keptOf(db);
-  const key = `${built.sql}\0${JSON.stringify(built.params)}`;
+  const key = `${count.text}\0${JSON.stringify(count.params)}`;
   const hit = kept.get(key);
   return {
-    column: sql`(select case when last_value::text = ${hit?.version ?? null} then '='
+    column: (param) => `(select case when last_value::text = ${param(hit?.version ?? null)} then '='
       else last_value::text || case when ${WRITER_OPEN} then ' abierta' else '' end end from obra_version_datos) as "_version"`,
     async total(version) {
       if (version === '=' && hit) return hit.total;
       const [now, open] = version.split(' ');
-      const total = Number((await selectPrepared<{ count: number }>(db, `${name}_count`, countSql))[0].count);
+      const total = Number((await selectPreparedText<{ count: number }>(db, `${name}_count`, count.text, count.params))[0].count);
       if (!open) {
         if (!kept.has(key) && kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
         kept.set(key, { version: now, total });

@@ -2,7 +2,7 @@ import type { Paged } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedOnce, selectPrepared, selectRows, type Executor } from '../db/client.ts';
+import { fixedText, selectPrepared, selectRows, type Executor } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { AppError } from './errors.ts';
 import { listPage, type ListRequest, type ListSpec } from './list.ts';
@@ -193,7 +193,7 @@ describe('lists (docs/architecture.md "Lists")', () => {
   });
 });
 
-describe('selectPrepared and renderedOnce', () => {
+describe('selectPrepared and fixedText', () => {
   it('returns dates, timestamps and intervals as text, and numbers and booleans parsed, as drizzle does for raw SQL', async () => {
     const [row] = await selectPrepared<Record<string, unknown>>(db, 'tipos_prueba', sql`
       select date '2026-11-24' as d, timestamptz '2026-11-24 10:30:00+00' as tz, timestamp '2026-11-24 10:30:00' as ts,
@@ -209,12 +209,12 @@ describe('selectPrepared and renderedOnce', () => {
     expect(row.m).toBe('12.50');
   });
 
-  it('renders a fragment without parameters once, as raw text; one with parameters is left as it is', () => {
+  it('renders a fixed fragment once, as text, its constants written in as literals', () => {
     const fixed = sql`p.id, p.grupo, ${sql.identifier('nombre')}`;
-    const once = renderedOnce(fixed);
-    expect(renderedOnce(fixed)).toBe(once);
-    expect(once).not.toBe(fixed);
-    const withParam = sql`p.grupo = ${1}`;
-    expect(renderedOnce(withParam)).toBe(withParam);
+    expect(fixedText(fixed)).toBe('p.id, p.grupo, "nombre"');
+    expect(fixedText(fixed)).toBe(fixedText(fixed));
+    expect(fixedText(sql`case when p.grupo = ${24} then ${'O\'Brien'} else ${null} end, ${true}`))
+      .toBe(`case when p.grupo = 24 then 'O''Brien' else null end, true`);
+    expect(() => fixedText(sql`p.fecha = ${new Date(0)}`)).toThrow(/no se puede escribir/);
   });
 });

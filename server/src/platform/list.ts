@@ -1,8 +1,8 @@
 import { COUNT_CAP, type Paged, type PageQuery, type PageRequest } from '@obra/domain';
 import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { renderedOnce, selectPrepared, type Executor } from '../db/client.ts';
+import { fixedText, renderSql, selectPreparedText, type Executor } from '../db/client.ts';
 import { badRequest } from './errors.ts';
-import { countSlot } from './list-count.ts';
+import { countSlot, type CountStatement } from './list-count.ts';
 
 /**
  * The one way a list pages and counts (docs/architecture.md "Lists"):
@@ -98,32 +98,60 @@ function decodeKey(spec: ListSpec, token: string): unknown[] {
 
 const encodeKey = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
-const keyNames = (spec: ListSpec) => spec.key.map((_, i) => `k${i}`);
+/** A list's fixed SQL text, written once per spec (a module constant): the request adds only its filters. */
+interface Fixed {
+  from: string;
+  columns: string;
+  join: string;
+  /** The key's expressions over the paged table: `o.ord_id`. */
+  keyExprs: string;
+  /** `o.ord_id as k0, …`, `k0 desc, …`, `page.k0 desc, …`, `page.k0 as "_k0", …`. */
+  keyCols: string;
+  order: string;
+  pageOrder: string;
+  outKeys: string;
+  names: string[];
+}
 
-const exprOf = (k: KeyPart) => (typeof k.expr === 'string' ? sql.raw(k.expr) : k.expr);
+const fixedBySpec = new WeakMap<ListSpec, Fixed>();
+function fixedOf(spec: ListSpec): Fixed {
+  let f = fixedBySpec.get(spec);
+  if (!f) {
+    const names = spec.key.map((_, i) => `k${i}`);
+    const exprs = spec.key.map((k) => (typeof k.expr === 'string' ? k.expr : fixedText(sql`${k.expr}`)));
+    const dir = spec.desc ? 'desc' : 'asc';
+    f = {
+      from: fixedText(spec.from), columns: fixedText(spec.columns), join: fixedText(spec.join),
+      keyExprs: exprs.join(', '),
+      keyCols: exprs.map((e, i) => `${e} as ${names[i]}`).join(', '),
+      order: names.map((n) => `${n} ${dir}`).join(', '),
+      pageOrder: names.map((n) => `page.${n} ${dir}`).join(', '),
+      outKeys: names.map((n) => `page.${n} as "_${n}"`).join(', '),
+      names,
+    };
+    fixedBySpec.set(spec, f);
+  }
+  return f;
+}
 
 /**
  * A page of a list and, unless told not to, its count. `where` are conditions on the paged
  * table (undefined ones, e.g. a scope that restricts nothing, are left out).
  */
 export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | undefined)[], req: ListRequest, opts: ListOptions = {}): Promise<Paged<Row>> {
-  // The list's fixed parts are rendered to text once (a spec kept as a module constant).
-  const from = renderedOnce(spec.from);
-  const columns = renderedOnce(spec.columns);
-  const join = renderedOnce(spec.join);
+  // The statements are written as text: the spec's fixed parts once (fixedOf), and per request only
+  // the filters through drizzle. Their parameters come first ($1…), the page's own after them.
+  const f = fixedOf(spec);
   const present = where.filter((c): c is SQL => c !== undefined);
-  const cond = present.length ? sql.join(present, sql` and `) : sql`true`;
-  const names = keyNames(spec);
-  const keyCols = sql.join(spec.key.map((k, i) => sql`${exprOf(k)} as ${sql.raw(names[i])}`), sql`, `);
-  const order = sql.raw(names.map((n) => `${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
-  const pageOrder = sql.raw(names.map((n) => `page.${n} ${spec.desc ? 'desc' : 'asc'}`).join(', '));
-  const outKeys = sql.raw(names.map((n) => `page.${n} as "_${n}"`).join(', '));
-  let after = sql``;
+  const rendered = present.length ? renderSql(sql.join(present, sql` and `)) : { sql: 'true', params: [] };
+  const cond = rendered.sql;
+  const params = [...rendered.params];
+  const param = (value: unknown) => { params.push(value); return `$${params.length}`; };
+  let after = '';
   let skip = req.start;
   if (req.despues) {
     const values = decodeKey(spec, req.despues);
-    const cols = sql.join(spec.key.map(exprOf), sql`, `);
-    after = sql` and (${cols}) ${sql.raw(spec.desc ? '<' : '>')} (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+    after = ` and (${f.keyExprs}) ${spec.desc ? '<' : '>'} (${values.map(param).join(', ')})`;
     skip = 0;
   }
   // LIMIT is written into the text (a checked integer), OFFSET only for a jump: with them as
@@ -131,31 +159,35 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
   // table), keeps planning every execution (2–3 ms for the order list's seven joins, ten times
   // its run) and never switches to the cached plan. With them in the text the generic plan is
   // the page's own, chosen after the fifth execution: planning drops to about 0.01 ms.
-  const limit = sql.raw(String(pageLimit(req.length) + 1));
-  const offset = skip > 0 ? sql` offset ${skip}` : sql``;
+  const limit = pageLimit(req.length) + 1;
+  const offset = skip > 0 ? ` offset ${param(skip)}` : '';
   const cap = opts.countCap ?? COUNT_CAP;
-  const countSql = req.exacto === true
-    ? sql`select count(*)::int from ${from} where ${cond}`
-    : sql`select count(*)::int from (select 1 from ${from} where ${cond} limit ${sql.raw(String(pageLimit(cap) + 1))}) t`;
+  // The count reads the filters' parameters only, so it is the same text alone or inside the page.
+  const count: CountStatement = {
+    text: req.exacto === true
+      ? `select count(*)::int from ${f.from} where ${cond}`
+      : `select count(*)::int from (select 1 from ${f.from} where ${cond} limit ${pageLimit(cap) + 1}) t`,
+    params: rendered.params,
+  };
   const counting = req.contar !== false;
   // Outside a transaction the count is kept while the data version stays the same (list-count.ts):
   // the page reads the version, a kept count costs nothing and one not kept yet is a second
   // statement. Inside one the count rides in the page's statement as a scalar subquery (run once,
   // before the page): one round trip.
-  const slot = counting ? countSlot(db, spec.name, countSql) : undefined;
-  const extra = slot ? sql`, ${slot.column}` : counting ? sql`, (${countSql}) as "_total"` : sql``;
-  const pageSql = sql`select ${columns}, ${outKeys}${extra}
-    from (select ${keyCols} from ${from} where ${cond}${after} order by ${order} limit ${limit}${offset}) page
-    ${join}
-    order by ${pageOrder}`;
-  const raw = await selectPrepared<Record<string, unknown>>(db, `${spec.name}_page`, pageSql);
+  const slot = counting ? countSlot(db, spec.name, count) : undefined;
+  const extra = slot ? `, ${slot.column(param)}` : counting ? `, (${count.text}) as "_total"` : '';
+  const pageText = `select ${f.columns}, ${f.outKeys}${extra}
+    from (select ${f.keyCols} from ${f.from} where ${cond}${after} order by ${f.order} limit ${limit}${offset}) page
+    ${f.join}
+    order by ${f.pageOrder}`;
+  const raw = await selectPreparedText<Record<string, unknown>>(db, `${spec.name}_page`, pageText, params);
   let total: number | undefined;
   if (counting) {
     if (slot && raw.length) total = await slot.total(String(raw[0]._version));
     else if (raw.length) total = Number(raw[0]._total);
     // An empty first page counts nothing; an empty later page (past the end) says nothing of the total.
     else if (skip === 0 && !req.despues) total = 0;
-    else total = Number((await selectPrepared<{ count: number }>(db, `${spec.name}_count`, sql`${countSql}`))[0].count);
+    else total = Number((await selectPreparedText<{ count: number }>(db, `${spec.name}_count`, count.text, count.params))[0].count);
   }
   const more = raw.length > req.length;
   const rows = raw.slice(0, req.length);
@@ -172,6 +204,6 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     // Not counted: what the page proves, flagged as a lower bound.
     : { data, total: req.start + rows.length + (more ? 1 : 0), total_exacto: false };
   // int8 keys arrive as text from node-postgres: the key is kept in the type its check expects.
-  if (more && last) reply.siguiente = encodeKey(spec.key.map((k, i) => (k.type === 'int' ? Number(last[`_${names[i]}`]) : last[`_${names[i]}`])));
+  if (more && last) reply.siguiente = encodeKey(spec.key.map((k, i) => (k.type === 'int' ? Number(last[`_${f.names[i]}`]) : last[`_${f.names[i]}`])));
   return reply;
 }
