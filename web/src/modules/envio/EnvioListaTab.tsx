@@ -76,7 +76,7 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
     { title: 'Estado', key: 'estado', width: 120, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> },
     {
       // The server decides the next state (spec 3 §4); offered while there is one.
-      title: 'Cambiar estado', key: 'cambiar', width: 140, align: 'center',
+      title: 'Cambiar estado', key: 'cambiar', width: 160, align: 'center',
       render: (_, e) => !readOnly && e.puede_cambiar_estado && (
         <Button size="small" icon={<StepForwardOutlined />} aria-label={`Cambiar estado ${e.env_codigo}`} loading={ocupado === e.env_id}
           onClick={() => preguntar(PREGUNTA_ESTADO, 'Cambiar', e.env_id, cambiar.mutateAsync)}>
