@@ -121,6 +121,19 @@ describe('lists (docs/architecture.md "Lists")', () => {
     }
   });
 
+  it('numbers the filters\' parameters before the page\'s own, also with the count inside the page in a transaction', async () => {
+    const where = [sql`p.grupo = ${1}`, sql`p.nombre like ${'fila %'}`];
+    const all = await walk(spec(true), where, false);
+    await db.transaction(async (tx) => {
+      const page1 = await listPage<Row>(tx, spec(true), where, req());
+      // Page 2 by key, counted: the filters are $1 and $2, the key $3 and $4, and the count inside the page reads $1 and $2.
+      const page2 = await listPage<Row>(tx, spec(true), where, req({ start: 4, despues: page1.siguiente }));
+      const jump = await listPage<Row>(tx, spec(true), where, req({ start: 4 }));
+      expect(page2).toMatchObject({ data: all.slice(4, 8), total: all.length, total_exacto: true });
+      expect(jump).toMatchObject({ data: all.slice(4, 8), total: all.length });
+    });
+  });
+
   it('keeps a count while no row changes, and counts again after any write', async () => {
     const grupo2 = [sql`p.grupo = ${2}`];
     const first = await listPage<Row>(db, spec(true), grupo2, req());
