@@ -2,27 +2,24 @@ import type { DevolucionDetalle, DevolucionItemRow, DevolucionRow, Paged } from 
 import { ASI_EST } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
-import type { Filtro, FiltroItem } from './queries.ts';
+import { empleadoNombre, type Filtro, type FiltroItem } from './queries.ts';
 
 /** The tables of returns (`devolucion v`, `devolucion_detalle dd`); stock moves in devolucion.ts through the ledger. */
 
 const num = (expr: SQL) => sql`trim_scale(${expr})::text`;
 
-/** Columns of a return row (aliases `v`, its assignment `a`, `al`, `pr`, `es`, `u`, line aggregates `s`). */
+/** Columns of a return row (aliases `v`, its assignment `a`, `al`, line aggregates `s`; the rest are scalar subqueries). */
 const ROW_COLUMNS = sql`v.dei_id, v.dei_fecha_registro::text as dei_fecha_registro, v.asi_id, v.est_id,
-  a.alm_id, al.alm_nombre, al.alm_tipo, v.pry_id, pr.pry_nombre,
-  a.emp_solicitante, (es.emp_nombre || ' ' || es.emp_apellido) as solicitante,
-  v.usu_registrador, (u.usu_nombre || ' ' || u.usu_apellido) as registrador,
+  a.alm_id, al.alm_nombre, al.alm_tipo, v.pry_id, (select x.pry_nombre from proyecto x where x.pry_id = v.pry_id) as pry_nombre,
+  a.emp_solicitante, ${empleadoNombre('a.emp_solicitante')} as solicitante,
+  v.usu_registrador, ${nombreDeUsuario('v.usu_registrador')} as registrador,
   s.items, ${num(sql`s.cantidad`)} as cantidad`;
 
 const ROW_JOINS = sql`join asignacion a on a.asi_id = v.asi_id
   join almacen al on al.alm_id = a.alm_id
-  join proyecto pr on pr.pry_id = v.pry_id
-  join empleado es on es.emp_id = a.emp_solicitante
-  join usuario u on u.usu_id = v.usu_registrador
   cross join lateral (select count(*)::int as items, coalesce(sum(dd.did_cantidad), 0) as cantidad
     from devolucion_detalle dd where dd.dei_id = v.dei_id) s`;
 

@@ -2,7 +2,7 @@ import type { AsignacionDetalle, AsignacionItemRow, AsignacionRow, Paged } from 
 import { ASI_EST } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
@@ -26,21 +26,20 @@ const ESTADO = sql`case when a.est_id = ${ASI_EST.ELIMINADO} then ${ASI_EST.ELIM
   when s.vencida then ${ASI_EST.POR_DEVOLVER} when s.saldo > 0 then ${ASI_EST.ASIGNADO} else ${ASI_EST.DEVUELTO} end`;
 
 const nombre = (alias: string) => sql.raw(`(${alias}.emp_nombre || ' ' || ${alias}.emp_apellido)`);
+/** An employee's full name by id, as a scalar subquery of the row (docs/architecture.md "Lists"). */
+export const empleadoNombre = (column: string) => sql.raw(`(select x.emp_nombre || ' ' || x.emp_apellido from empleado x where x.emp_id = ${column})`);
 
-/** Columns of an assignment row; the joins below bring them. */
+/** Columns of an assignment row; the joins below bring the warehouse and the line totals, the rest are scalar subqueries. */
 const ROW_COLUMNS = sql`a.asi_id, a.asi_fecha_registro::text as asi_fecha_registro, (${ESTADO})::int as est_id,
-  a.alm_id, al.alm_nombre, al.alm_tipo, a.pry_id, pr.pry_nombre,
-  a.emp_solicitante, ${nombre('es')} as solicitante, a.emp_autorizador, ${nombre('ea')} as autorizador,
-  a.usu_registrador, (u.usu_nombre || ' ' || u.usu_apellido) as registrador,
+  a.alm_id, al.alm_nombre, al.alm_tipo, a.pry_id, (select x.pry_nombre from proyecto x where x.pry_id = a.pry_id) as pry_nombre,
+  a.emp_solicitante, ${empleadoNombre('a.emp_solicitante')} as solicitante,
+  a.emp_autorizador, ${empleadoNombre('a.emp_autorizador')} as autorizador,
+  a.usu_registrador, ${nombreDeUsuario('a.usu_registrador')} as registrador,
   s.items, ${num(sql`s.saldo`)} as saldo,
   exists (select 1 from devolucion v where v.asi_id = a.asi_id and v.est_id = ${ASI_EST.REGISTRADO}) as con_devoluciones`;
 
 /** Joins from `asignacion a` to what its row shows. */
 const ROW_JOINS = sql`join almacen al on al.alm_id = a.alm_id
-  join proyecto pr on pr.pry_id = a.pry_id
-  join empleado es on es.emp_id = a.emp_solicitante
-  join empleado ea on ea.emp_id = a.emp_autorizador
-  join usuario u on u.usu_id = a.usu_registrador
   cross join lateral (
     select count(*)::int as items, coalesce(sum(d.aid_cantidad - d.aid_devuelto), 0) as saldo, coalesce(bool_or(${VENCIDA}), false) as vencida
     from asignacion_detalle d join producto p on p.prv_id = d.prv_id where d.asi_id = a.asi_id) s`;
