@@ -16,19 +16,22 @@ import { likePattern } from '../../platform/search.ts';
 export type PalRow = Omit<InventarioRow, keyof PalEstado>;
 
 /** The columns of a stock row `pa`; quantities without trailing zeros ('12.5', not '12.5000'). */
-const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, y.pry_nombre, pa.prv_id, p.prv_nombre, p.prv_item,
-  c.cat_nombre, t.tip_nombre, u.unm_simbolo, m.mar_nombre, trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_numero_serie, p.prv_estado,
+const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, (select y.pry_nombre from proyecto y where y.pry_id = a.pry_id) as pry_nombre,
+  pa.prv_id, p.prv_nombre, p.prv_item,
+  (select c.cat_nombre from categoria_producto c where c.cat_id = p.cat_id) as cat_nombre,
+  (select t.tip_nombre from tipo_producto t where t.tip_id = p.tip_id) as tip_nombre,
+  (select u.unm_simbolo from unidad_medida u where u.unm_id = p.unm_id) as unm_simbolo,
+  (select m.mar_nombre from marca m where m.mar_id = p.mar_id) as mar_nombre,
+  trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_numero_serie, p.prv_estado,
   trim_scale(coalesce(s.stm_minimo, p.prv_stock_minimo))::text as stm_minimo, (s.stm_minimo is not null) as stm_propio,
   trim_scale(p.prv_stock_minimo)::text as prv_stock_minimo`;
 
-/** What a stock row `pa` names: product and its catalogue, warehouse and project, and the minimum set here. */
+/**
+ * What a stock row `pa` joins: its product, warehouse and the minimum set here. Project, catalogue,
+ * unit and brand are scalar subqueries of PAL_COLUMNS (docs/architecture.md "Lists").
+ */
 const PAL_JOINS = sql`join producto p on p.prv_id = pa.prv_id
   join almacen a on a.alm_id = pa.alm_id
-  join proyecto y on y.pry_id = a.pry_id
-  join categoria_producto c on c.cat_id = p.cat_id
-  join tipo_producto t on t.tip_id = p.tip_id
-  join unidad_medida u on u.unm_id = p.unm_id
-  left join marca m on m.mar_id = p.mar_id
   left join stock_minimo s on s.alm_id = pa.alm_id and s.prv_id = pa.prv_id`;
 
 /** Warehouse, product, serial: the unique index producto_almacen_uq, so the order is total and served by the index. */
