@@ -2,7 +2,7 @@ import type { OrdenPagoRow, Paged } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { ordenPago } from '../../db/schema/index.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 
 /** The caller's scope on the project of the order's cost centre (alias `c`). */
@@ -100,29 +100,29 @@ export async function archivoClave(db: Executor, opgId: number): Promise<string 
 const nombre = (alias: string) => sql.raw(`case when ${alias}.usu_id is null then null else ${alias}.usu_nombre || ' ' || ${alias}.usu_apellido end`);
 const lima = (col: string) => sql.raw(`to_char(${col} at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS')`);
 
-/** The columns of a payment order row (`OrdenPagoRow`), over `orden_pago p` and `ROW_JOINS`. */
+/**
+ * The columns of a payment order row (`OrdenPagoRow`), over `orden_pago p` and `ROW_JOINS`; document
+ * type, users, currency and supplier are scalar subqueries (docs/architecture.md "Lists").
+ */
 export const ROW_COLUMNS = sql`
   p.opg_id, p.opg_numero, p.ord_id, o.ord_codigo, p.opg_descripcion,
     to_char(p.opg_fecha_pago_programado, 'YYYY-MM-DD') as opg_fecha_pago_programado, p.opg_pago_cierre,
-    p.tid_id, td.tid_descripcion, p.opg_comprobante, p.opg_sistema_pago,
+    p.tid_id, (select td.tid_descripcion from tipo_documento td where td.tid_id = p.tid_id) as tid_descripcion,
+    p.opg_comprobante, p.opg_sistema_pago,
     p.opg_total::text as opg_total, p.opg_detraccion::text as opg_detraccion, p.opg_pago::text as opg_pago,
     p.opg_estado, e.edo_nombre, e.edo_styles,
-    p.opg_creador, ${nombre('uc')} as opg_creador_nombre, p.opg_aprobador, ${nombre('ua')} as opg_aprobador_nombre,
+    p.opg_creador, ${nombreDeUsuario('p.opg_creador')} as opg_creador_nombre,
+    p.opg_aprobador, ${nombreDeUsuario('p.opg_aprobador')} as opg_aprobador_nombre,
     ${lima('p.opg_fecha_registro')} as opg_fecha_registro, ${lima('p.opg_fecha_aprobacion')} as opg_fecha_aprobacion,
-    ${nombre('ud')} as opg_depositante_nombre, ${lima('p.opg_fecha_deposito')} as opg_fecha_deposito, p.opg_numero_operacion,
-    p.opg_archivo_nombre, p.opg_version, m.mon_simbolo, v.pve_razon_social, o.ore_id`;
+    ${nombreDeUsuario('p.opg_depositante')} as opg_depositante_nombre, ${lima('p.opg_fecha_deposito')} as opg_fecha_deposito, p.opg_numero_operacion,
+    p.opg_archivo_nombre, p.opg_version, (select m.mon_simbolo from moneda m where m.mon_id = o.mon_id) as mon_simbolo,
+    (select v.pve_razon_social from proveedor v where v.pve_id = o.pve_id) as pve_razon_social, o.ore_id`;
 
 /** What a payment order row joins to, after `orden_pago p`. */
 export const ROW_JOINS = sql`
     join orden o on o.ord_id = p.ord_id
     join centro_costo c on c.cec_id = o.cec_id
-    join proveedor v on v.pve_id = o.pve_id
-    join moneda m on m.mon_id = o.mon_id
-    join estado_documento e on e.edo_codigo = p.opg_estado
-    join usuario uc on uc.usu_id = p.opg_creador
-    left join usuario ua on ua.usu_id = p.opg_aprobador
-    left join usuario ud on ud.usu_id = p.opg_depositante
-    left join tipo_documento td on td.tid_id = p.tid_id`;
+    join estado_documento e on e.edo_codigo = p.opg_estado`;
 
 const ROW = sql`select ${ROW_COLUMNS} from orden_pago p ${ROW_JOINS}`;
 
