@@ -215,15 +215,16 @@ test('advances a dispatch to en_ruta, generates its guide and opens it; cancels 
   for (const e of ['Programado', 'En carguío', 'En ruta']) await expect(historial).toContainText(e);
   const boton = ver.getByRole('button', { name: /^Ver guía T001-/ });
   await expect(boton).toBeVisible();
+  // Each click answers either the PDF in a new tab or the toast that SUNAT has not accepted it yet,
+  // whichever comes (the PDF may take seconds on a busy machine); the same toast is shown again in
+  // place, so the next click waits for the last one to close.
   let pdf: Page | null = null;
-  for (let i = 0; i < 20 && !pdf; i++) {
-    const abierta = page.waitForEvent('popup', { timeout: 1500 }).catch(() => null);
+  const aviso = toast(page, /aun no ha sido aceptada por SUNAT/);
+  for (let i = 0; i < 10 && !pdf; i++) {
+    await expect(aviso).toHaveCount(0, { timeout: 15_000 });
+    const abierta = page.waitForEvent('popup', { timeout: 20_000 }).catch(() => null);
     await boton.click();
-    pdf = await abierta;
-    if (!pdf) {
-      await expect(toast(page, /aun no ha sido aceptada por SUNAT/)).toBeVisible();
-      await page.waitForTimeout(1000);
-    }
+    pdf = await Promise.race([abierta, aviso.waitFor({ state: 'visible', timeout: 20_000 }).then(() => null)]);
   }
   expect(pdf).not.toBeNull();
   await expect.poll(() => pdf!.url()).toMatch(/^blob:/);
