@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsCurrent, openDatabase, pgliteSharedBuffersMb, selectRows } from './client.ts';
+
+const MB = 1024 * 1024;
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A folder laid out like a store: `base/` with files of the given sizes in MB. */
+function storeOf(sizesMb: number[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'base', '5'), { recursive: true });
+  sizesMb.forEach((mb, i) => writeFileSync(join(dir, 'base', '5', String(16384 + i)), Buffer.alloc(Math.round(mb * MB))));
+  return dir;
+}
+
+describe("PGlite's buffer pool sized to the store", () => {
+  it('is 32 MB for a fresh or in-memory store and for a small one', () => {
+    expect(pgliteSharedBuffersMb('memory://')).toBe(32);
+    expect(pgliteSharedBuffersMb(join(tmpdir(), 'obra-no-such-store'))).toBe(32);
+    expect(pgliteSharedBuffersMb(storeOf([5, 10]))).toBe(32);
+  });
+
+  it('holds the tables and indexes and half again, in steps of 8 MB, up to 128 MB', () => {
+    expect(pgliteSharedBuffersMb(storeOf([20, 8]))).toBe(48); // 28 MB × 1.5 = 42 → 48
+    expect(pgliteSharedBuffersMb(storeOf([40, 20]))).toBe(96); // 60 × 1.5 = 90 → 96
+    expect(pgliteSharedBuffersMb(storeOf([100]))).toBe(128);
+  });
+
+  it('is what the opened store runs with', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      const [row] = await selectRows<{ shared_buffers: string }>(database.db, sql`select current_setting('shared_buffers') as shared_buffers`);
+      expect(row.shared_buffers).toBe('32MB');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('the migrations check at start', () => {
+  it('finds a migrated database current, and not one whose newest migration is missing or that has none', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    try {
+      expect(await migrationsCurrent(database.db)).toBe(true);
+      await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      expect(await migrationsCurrent(database.db)).toBe(false);
+      await database.db.execute(sql`drop schema drizzle cascade`);
+      expect(await migrationsCurrent(database.db)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('lets a store opened again with a migration missing get it from drizzle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
+    dirs.push(dir);
+    const first = await openDatabase({ pgliteDir: dir });
+    // As if the newest migration (0020, the data version) had not run yet: its record and what it made gone.
+    const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
+    await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
+    await first.db.execute(sql`drop function obra_version_datos() cascade`);
+    await first.db.execute(sql`drop function obra_version_vigilar(text)`);
+    await first.db.execute(sql`drop sequence obra_version_datos`);
+    await first.close();
+
+    const again = await openDatabase({ pgliteDir: dir });
+    try {
+      expect(await migrationsCurrent(again.db)).toBe(true);
+      const [made] = await selectRows<{ seq: string | null; triggers: number }>(again.db, sql`select to_regclass('obra_version_datos')::text as seq,
+        (select count(*)::int from pg_trigger where tgname = 'orden_version') as triggers`);
+      expect(made).toEqual({ seq: 'obra_version_datos', triggers: 1 });
+    } finally {
+      await again.close();
+    }
+  });
+});
