@@ -1,5 +1,5 @@
 import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domain';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
 import { conflict, notFound } from './errors.ts';
 import { insertOutbox, lockOutbox, setOutboxEstado } from './mail-queries.ts';
@@ -22,8 +22,6 @@ export interface Mailer {
   resend(db: Db, cosId: number): Promise<CorreoResultado>;
 }
 
-type Transport = ReturnType<typeof nodemailer.createTransport>;
-
 /** The SMTP server's refusal as a short text for the outbox and the screen. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
@@ -34,13 +32,16 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * `enviado` or `error`; without, it is recorded as `pendiente`.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; storage: Storage }): Mailer {
-  const transport: Transport | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer loads with the first message (server/build.mjs keeps it out of the bundle), not at every start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = (url: string) => (transport ??= import('nodemailer').then((m) => m.default.createTransport(url)));
 
   /** Sends through SMTP: the outcome as the outbox records it. */
   async function deliver(m: MailMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
-    if (!transport) return { estado: 'pendiente', error: null };
+    if (!smtpUrl) return { estado: 'pendiente', error: null };
     try {
-      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+      await (await transportOf(smtpUrl)).sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
       return { estado: 'enviado', error: null };
     } catch (err) {
       return { estado: 'error', error: errorText(err) };
@@ -48,7 +49,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
   }
 
   return {
-    smtp: transport !== null,
+    smtp: Boolean(smtpUrl),
     async send(db, m) {
       const adjuntos = [];
       for (const a of m.attachments ?? []) {
@@ -66,7 +67,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
         const row = await lockOutbox(tx, cosId);
         if (!row) throw notFound(CORREO_MSG.noEncontrado);
         if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
-        if (!transport) throw conflict(CORREO_MSG.sinSmtp);
+        if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
         const attachments = [];
         for (const a of row.cos_adjuntos) {
           const content = await opts.storage.get(a.clave);
