@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsCurrent, openDatabase, pgliteSharedBuffersMb, selectRows } from './client.ts';
+import { openDatabase, selectRows } from './client.ts';
+import { migrationsCurrent } from './migrate.ts';
+import { pgliteSharedBuffersMb } from './pglite.ts';
 
 const MB = 1024 * 1024;
 const dirs: string[] = [];
