@@ -10,7 +10,16 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
+
+// PGlite's WASM runs first in V8's baseline compiler, and a function is recompiled optimized on
+// background threads once it has run enough (the tiering budget). With the default budget the
+// start-up itself (PostgreSQL zeroing its buffers, the first catalog reads) sends hundreds of
+// functions to the optimizer, whose threads take the second core from the start for about 0.4 s
+// of CPU. Ten times the budget leaves the start in baseline code; the functions a running server
+// repeats still get optimized within its first requests (bench/RESULTS.md, 2026-11-25 start-up).
+v8.setFlagsFromString('--wasm-tiering-budget=18000000');
 
 const BUNDLE_ID = 'development';
 const dir = dirname(fileURLToPath(import.meta.url));

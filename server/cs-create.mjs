@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+const t0 = performance.now();
+const c = await PGlite.create(process.argv[2], { extensions: { pg_trgm, unaccent } });
+const t1 = performance.now();
+await c.query('select count(*) from orden');
+const t2 = performance.now();
+console.log(JSON.stringify({ create: Math.round(t1 - t0), q: Math.round(t2 - t1), imp: Math.round(t0), cpu: Math.round(process.cpuUsage().user/1000 + process.cpuUsage().system/1000) }));
+await c.close();
