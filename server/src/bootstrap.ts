@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { openDatabase, selectRows, type Database } from './db/client.ts';
@@ -11,9 +12,14 @@ import { crearProveedorComprobantes } from './platform/comprobantes/provider.ts'
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
+/** The migrated store a new embedded database begins from: written by the build beside the bundle (server/build.mjs), absent under tsx. */
+const STORE_TEMPLATE = fileURLToPath(new URL('./store-template.tar.gz', import.meta.url));
+
 /** Opens (and migrates) the database named by the configuration. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'pgdata') });
+  return openDatabase(config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { pgliteDir: join(config.dataDir, 'pgdata'), pgliteTemplate: STORE_TEMPLATE });
 }
 
 /**

@@ -39,6 +39,12 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** A PGlite data-dir tarball to start from (tests clone one migrated template). */
   pgliteLoad?: Blob;
+  /**
+   * A file holding such a tarball, of a store with every migration applied (the build writes
+   * `server/dist/store-template.tar.gz`): a new store begins from it instead of running initdb
+   * and the migrations. Ignored when the store exists or the file does not.
+   */
+  pgliteTemplate?: string;
   poolSize?: number;
 }
 
@@ -52,7 +58,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return drivers.postgres.openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
   }
   drivers.pglite ??= await import('./pglite.ts');
-  return drivers.pglite.openPglite(opts.pgliteDir ?? 'memory://', opts.pgliteLoad);
+  return drivers.pglite.openPglite(opts.pgliteDir ?? 'memory://', opts.pgliteLoad, opts.pgliteTemplate);
 }
 
 /** The driver modules loaded so far. */

@@ -80,4 +80,28 @@ describe('the migrations check at start', () => {
       await again.close();
     }
   });
+
+  it('begins a new store on disk from the template file, and opens an existing one as it is', async () => {
+    const source = await openDatabase({ pgliteDir: 'memory://' });
+    await source.db.execute(sql`create table marca_de_plantilla (x int)`);
+    const tarball = await source.pglite!.dumpDataDir('gzip');
+    await source.close();
+    const template = join(storeOf([]), 'plantilla.tar.gz');
+    writeFileSync(template, Buffer.from(await tarball.arrayBuffer()));
+
+    const dir = join(storeOf([]), 'pgdata');
+    const fresh = await openDatabase({ pgliteDir: dir, pgliteTemplate: template });
+    try {
+      expect(await migrationsCurrent(fresh.db)).toBe(true);
+      await fresh.db.execute(sql`insert into marca_de_plantilla values (7)`);
+    } finally {
+      await fresh.close();
+    }
+    const again = await openDatabase({ pgliteDir: dir, pgliteTemplate: template });
+    try {
+      expect(await selectRows(again.db, sql`select x from marca_de_plantilla`)).toEqual([{ x: 7 }]);
+    } finally {
+      await again.close();
+    }
+  });
 });

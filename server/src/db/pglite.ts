@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,9 +13,15 @@ export { pgliteSelectInTransaction, pgliteSelectPrepared } from './pglite-prepar
 
 // The embedded PGlite store; loaded by openDatabase only without a DATABASE_URL.
 
-/** Opens the store in `dir` (`memory://` keeps it in memory), from a data-dir tarball when given. */
-export async function openPglite(dir: string, load?: Blob): Promise<Database> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+/**
+ * Opens the store in `dir` (`memory://` keeps it in memory), from a data-dir tarball when given;
+ * a new store on disk begins from the `template` file when there is one (DatabaseOptions).
+ */
+export async function openPglite(dir: string, load?: Blob, template?: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    if (!load && template && !existsSync(join(dir, 'PG_VERSION')) && existsSync(template)) load = new Blob([readFileSync(template)]);
+  }
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm, unaccent },
     loadDataDir: load,
