@@ -67,6 +67,10 @@ export const columnsOf = (row: Record<string, SQLWrapper>): SQL =>
 export const nombreDeUsuario = (column: string): SQL =>
   sql.raw(`(select lu.usu_nombre || ' ' || lu.usu_apellido from usuario lu where lu.usu_id = ${column})`);
 
+/** A project's name by id, as a scalar subquery of the row, like `nombreDeUsuario`. */
+export const nombreDeProyecto = (column: string): SQL =>
+  sql.raw(`(select lp.pry_nombre from proyecto lp where lp.pry_id = ${column})`);
+
 /** A row count written into SQL text: a positive int, or a 400 (schemas bound it before this). */
 function pageLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw badRequest('El tamaño de página no es válido');

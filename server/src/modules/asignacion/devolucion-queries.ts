@@ -2,7 +2,7 @@ import type { DevolucionDetalle, DevolucionItemRow, DevolucionRow, Paged } from 
 import { ASI_EST } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeProyecto, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 import { empleadoNombre, type Filtro, type FiltroItem } from './queries.ts';
@@ -13,7 +13,7 @@ const num = (expr: SQL) => sql`trim_scale(${expr})::text`;
 
 /** Columns of a return row (aliases `v`, its assignment `a`, `al`, line aggregates `s`; the rest are scalar subqueries). */
 const ROW_COLUMNS = sql`v.dei_id, v.dei_fecha_registro::text as dei_fecha_registro, v.asi_id, v.est_id,
-  a.alm_id, al.alm_nombre, al.alm_tipo, v.pry_id, (select x.pry_nombre from proyecto x where x.pry_id = v.pry_id) as pry_nombre,
+  a.alm_id, al.alm_nombre, al.alm_tipo, v.pry_id, ${nombreDeProyecto('v.pry_id')} as pry_nombre,
   a.emp_solicitante, ${empleadoNombre('a.emp_solicitante')} as solicitante,
   v.usu_registrador, ${nombreDeUsuario('v.usu_registrador')} as registrador,
   s.items, ${num(sql`s.cantidad`)} as cantidad`;

@@ -2,7 +2,7 @@ import type { AsignacionDetalle, AsignacionItemRow, AsignacionRow, Paged } from 
 import { ASI_EST } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeProyecto, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
@@ -31,7 +31,7 @@ export const empleadoNombre = (column: string) => sql.raw(`(select x.emp_nombre 
 
 /** Columns of an assignment row; the joins below bring the warehouse and the line totals, the rest are scalar subqueries. */
 const ROW_COLUMNS = sql`a.asi_id, a.asi_fecha_registro::text as asi_fecha_registro, (${ESTADO})::int as est_id,
-  a.alm_id, al.alm_nombre, al.alm_tipo, a.pry_id, (select x.pry_nombre from proyecto x where x.pry_id = a.pry_id) as pry_nombre,
+  a.alm_id, al.alm_nombre, al.alm_tipo, a.pry_id, ${nombreDeProyecto('a.pry_id')} as pry_nombre,
   a.emp_solicitante, ${empleadoNombre('a.emp_solicitante')} as solicitante,
   a.emp_autorizador, ${empleadoNombre('a.emp_autorizador')} as autorizador,
   a.usu_registrador, ${nombreDeUsuario('a.usu_registrador')} as registrador,

@@ -2,7 +2,7 @@ import type { AsignacionHistorialRow, InventarioFiltro, InventarioRapidoRow, Inv
 import { INVENTARIO_RAPIDO_MAX } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeProyecto, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { warehouseSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -16,7 +16,7 @@ import { likePattern } from '../../platform/search.ts';
 export type PalRow = Omit<InventarioRow, keyof PalEstado>;
 
 /** The columns of a stock row `pa`; quantities without trailing zeros ('12.5', not '12.5000'). */
-const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, (select y.pry_nombre from proyecto y where y.pry_id = a.pry_id) as pry_nombre,
+const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id, ${nombreDeProyecto('a.pry_id')} as pry_nombre,
   pa.prv_id, p.prv_nombre, p.prv_item,
   (select c.cat_nombre from categoria_producto c where c.cat_id = p.cat_id) as cat_nombre,
   (select t.tip_nombre from tipo_producto t where t.tip_id = p.tip_id) as tip_nombre,

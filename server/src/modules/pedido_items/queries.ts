@@ -4,7 +4,7 @@ import type {
 import { ORE, PEI } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor, type Tx } from '../../db/client.ts';
-import { listPage, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { listPage, nombreDeProyecto, nombreDeUsuario, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -19,7 +19,7 @@ const nombre = (alias: string) => sql.raw(`(${alias}.usu_nombre || ' ' || ${alia
  */
 const FILA = sql`p.pei_id, p.pei_codigo, p.pei_estado, p.pei_estado as est_codigo, e.pes_nombre as pei_estado_nombre, e.pes_styles as pei_estado_styles,
   ${lima('p.pei_fecha_registro')} as pei_fecha_registro, ${lima('p.pei_fecha_aprobacion')} as pei_fecha_aprobacion, p.pei_notas,
-  p.alm_id, a.alm_nombre, a.alm_tipo, p.pry_id, (select y.pry_nombre from proyecto y where y.pry_id = p.pry_id) as pry_nombre,
+  p.alm_id, a.alm_nombre, a.alm_tipo, p.pry_id, ${nombreDeProyecto('p.pry_id')} as pry_nombre,
   p.cec_id, c.cec_codigo, c.cec_descripcion,
   p.usu_solicitante, ${nombreDeUsuario('p.usu_solicitante')} as usu_solicitante_nombre,
   p.usu_logistica, ${nombreDeUsuario('p.usu_logistica')} as usu_logistica_nombre`;
