@@ -3,7 +3,7 @@
  * refusal is a Spanish text the caller shows as it is (a 4xx, never a 500).
  */
 import { isValidRuc, toScaled } from '@obra/domain';
-import type { ComprobanteEmitido, ComprobanteSolicitud, TipoComprobante } from './provider.ts';
+import type { ComprobanteEmitido, ComprobanteSolicitud, TipoComprobante } from './tipos.ts';
 
 /** SUNAT catalogue 01: 01 factura, 03 boleta de venta. */
 export const CODIGO_TIPO: Record<TipoComprobante, '01' | '03'> = { factura: '01', boleta: '03' };

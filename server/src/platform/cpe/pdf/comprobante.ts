@@ -6,11 +6,11 @@
  * Helvetica, whose WinAnsi encoding covers Spanish accents, ñ, ² and ³.
  */
 import { formatAmount, formatDecimal, formatRate } from '@obra/domain';
-import { montoEnLetras } from './letras.ts';
-import type { ComprobanteEmitido, ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from './provider.ts';
-import { PDF_STYLE, openPdf } from '../pdf.ts';
-import { dibujarQr } from './qr.ts';
-import { TITULO_TIPO, serieNumero } from './solicitud.ts';
+import { montoEnLetras } from '../letras.ts';
+import type { ComprobanteEmitido, ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
+import { PDF_STYLE, openPdf } from '../../pdf.ts';
+import { dibujarQr } from '../qr.ts';
+import { TITULO_TIPO, serieNumero } from '../solicitud.ts';
 
 export interface ComprobantePdfOptions {
   /** Compressed content streams (default); tests read the text with false. */

@@ -8,30 +8,10 @@
  * cac:Signature before AccountingSupplierParty). The built-in provider is the embedded default that
  * keeps the document; an accredited provider (Nubefact) signs and submits.
  */
-import { CODIGO_TIPO, cantidadTexto, documentoCliente, porcentajeTexto, serieNumero } from './solicitud.ts';
-import { montoEnLetras } from './letras.ts';
-import type { ComprobanteSolicitud, EmisorComprobantes } from './provider.ts';
-
-/** Characters XML 1.0 does not allow, even escaped (C0 controls except tab, LF, CR). */
-// eslint-disable-next-line no-control-regex
-const NO_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/** Text or attribute content escaped for XML. */
-export function xmlTexto(v: string): string {
-  return v.replace(NO_XML, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
-/** `<name attrs>text</name>`, the text escaped. */
-function el(name: string, text: string, attrs: Record<string, string> = {}): string {
-  const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${xmlTexto(v)}"`).join('');
-  return `<${name}${a}>${xmlTexto(text)}</${name}>`;
-}
-
-/** `<name>children</name>`, children already XML, indented by `sangria` levels. */
-function nodo(name: string, hijos: string[], sangria: number): string {
-  const pad = '  '.repeat(sangria);
-  return `<${name}>\n${hijos.map((h) => `${pad}  ${h}`).join('\n')}\n${pad}</${name}>`;
-}
+import { CODIGO_TIPO, cantidadTexto, documentoCliente, porcentajeTexto, serieNumero } from '../solicitud.ts';
+import { montoEnLetras } from '../letras.ts';
+import type { ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
+import { el, nodo } from './escribir.ts';
 
 const SUNAT = 'PE:SUNAT';
 const UNECE = 'United Nations Economic Commission for Europe';

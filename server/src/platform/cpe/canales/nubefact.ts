@@ -6,8 +6,8 @@
  * network error, a timeout, a body that is not theirs — is answered as a refusal with a Spanish
  * message (never thrown), so the caller leaves the order as it was.
  */
-import type { ComprobanteEmitido, ComprobanteSolicitud, EmisorComprobantes, ProveedorComprobantes } from './provider.ts';
-import { codigoQr, porcentajeTexto, problemaSolicitud, rechazo, serieNumero } from './solicitud.ts';
+import type { ComprobanteEmitido, ComprobanteSolicitud, EmisorComprobantes, ProveedorComprobantes } from '../tipos.ts';
+import { codigoQr, porcentajeTexto, problemaSolicitud, rechazo, serieNumero } from '../solicitud.ts';
 
 export interface NubefactConfig {
   url: string;

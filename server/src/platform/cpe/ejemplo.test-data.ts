@@ -1,5 +1,5 @@
 /** The worked example of the tests: a factura of 10 m³ of concrete and 2 hours of pumping, IGV 18 %. */
-import type { ComprobanteSolicitud, EmisorComprobantes } from './provider.ts';
+import type { ComprobanteSolicitud, EmisorComprobantes } from './tipos.ts';
 
 export const EMISOR: EmisorComprobantes = {
   ruc: '20547812361',

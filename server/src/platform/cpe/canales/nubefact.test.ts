@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMISOR, boletaEjemplo, facturaEjemplo } from './ejemplo.test-data.ts';
+import { EMISOR, boletaEjemplo, facturaEjemplo } from '../ejemplo.test-data.ts';
 import { crearProveedorNubefact, cuerpoNubefact } from './nubefact.ts';
-import { crearProveedorComprobantes } from './provider.ts';
+import { crearProveedorComprobantes } from '../tipos.ts';
 
 interface Recibido { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 type Responder = (req: Recibido, res: ServerResponse) => void;

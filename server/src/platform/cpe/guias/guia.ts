@@ -7,8 +7,8 @@
  */
 import { formatDecimal } from '@obra/domain';
 import { createHash } from 'node:crypto';
-import type { ComprobanteCliente, EmisorComprobantes } from './provider.ts';
-import { openPdf } from '../pdf.ts';
+import type { ComprobanteCliente, EmisorComprobantes } from '../tipos.ts';
+import { openPdf } from '../../pdf.ts';
 
 export interface GuiaLinea {
   codigo: string;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EMISOR, boletaEjemplo, facturaEjemplo } from './ejemplo.test-data.ts';
-import { facturaUbl, xmlTexto } from './ubl.ts';
+import { EMISOR, boletaEjemplo, facturaEjemplo } from '../ejemplo.test-data.ts';
+import { xmlTexto } from './escribir.ts';
+import { facturaUbl } from './factura.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 
 describe('UBL 2.1 Invoice', () => {
   it('the worked factura matches the fixture written by hand, line by line', () => {

@@ -1,0 +1,88 @@
+/**
+ * What an e-voucher declares (DECISIONS §6): the request built from a sales order, its lines and
+ * buyer, and the issuer. Amounts are decimal texts with 2 decimals ('1180.00'), quantities decimal
+ * texts ('10.0000' is fine), never floats (DECISIONS §2). Types only: every other file of `cpe/`
+ * imports this one and it imports nothing.
+ */
+
+export type TipoComprobante = 'factura' | 'boleta';
+
+/** SUNAT catalogue 06 (identity document): '6' RUC, '1' DNI, '4' carné de extranjería, '0' none. */
+export type TipoDocumentoCliente = '6' | '1' | '4' | '0';
+
+export interface ComprobanteLinea {
+  /** Our product code. */
+  codigo: string;
+  descripcion: string;
+  /** UN/ECE recommendation 20: 'MTQ' m³, 'HUR' hour, 'NIU' unit. */
+  unidad: string;
+  cantidad: string;
+  /** Unit value without IGV. */
+  valor_unitario: string;
+  /** Unit price with IGV. */
+  precio_unitario: string;
+  /** cantidad × valor_unitario, 2 decimals (domain ventaTotales). */
+  subtotal: string;
+  igv: string;
+  total: string;
+}
+
+export interface ComprobanteCliente {
+  tipo_documento: TipoDocumentoCliente;
+  numero_documento: string;
+  nombre: string;
+  direccion: string;
+  correo?: string;
+}
+
+export interface ComprobanteSolicitud {
+  tipo: TipoComprobante;
+  /** 'F001' for facturas, 'B001' for boletas. */
+  serie: string;
+  numero: number;
+  /** YYYY-MM-DD, Lima. */
+  fecha_emision: string;
+  /** HH:mm:ss, Lima. */
+  hora_emision: string;
+  moneda: 'PEN' | 'USD';
+  cliente: ComprobanteCliente;
+  lineas: ComprobanteLinea[];
+  subtotal: string;
+  igv: string;
+  /** As a fraction, '0.18' (domain IGV_TASA). */
+  igv_tasa: string;
+  total: string;
+  observaciones?: string;
+  /** Our reference, e.g. 'OV-123'. */
+  orden: string;
+}
+
+export interface ComprobanteEmitido {
+  /** The document was issued: the caller stores it. False: refused, nothing issued, the order stays as it was. */
+  aceptado: boolean;
+  /**
+   * SUNAT's state, for `comprobante.nco_estado_sunat`: 'aceptado'; 'pendiente' when issued but SUNAT
+   * has not answered yet (Nubefact sends asynchronously; guides later); 'rechazado' with aceptado false.
+   */
+  estado_sunat: 'aceptado' | 'pendiente' | 'rechazado';
+  /** Spanish; on a refusal the provider's own text. */
+  mensaje: string;
+  /** The provider's PDF link (Nubefact); null for the built-in provider (the caller serves `pdf`). */
+  enlace_pdf: string | null;
+  /** The UBL 2.1 XML (built-in provider) or null when the provider keeps it. */
+  xml: string | null;
+  /** Digest of the document (base64), null when the provider gave none. */
+  hash: string | null;
+  /** SUNAT's QR content 'RUC|TIPO|SERIE|NUMERO|IGV|TOTAL|FECHA|TIPO_DOC|NUM_DOC|'; '' when refused. */
+  codigo_qr: string;
+}
+
+/** The issuer as printed and declared (the company of config). */
+export interface EmisorComprobantes {
+  ruc: string;
+  razon_social: string;
+  direccion: string;
+  /** INEI ubigeo of the fiscal address (6 digits). */
+  ubigeo: string;
+}
+
