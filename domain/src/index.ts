@@ -63,3 +63,5 @@ export * from './envio/estados.ts';
 export * from './envio/mensajes.ts';
 export * from './envio/schemas.ts';
 export * from './envio/tipos.ts';
+export * from './orden_venta/comprobante.ts';
+export * from './facturacion_electronica/schemas.ts';

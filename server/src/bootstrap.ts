@@ -8,7 +8,8 @@ import { refreshReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
 import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
-import { crearProveedorComprobantes } from './platform/comprobantes/provider.ts';
+import { crearProveedorGuias } from './platform/cpe/guias/proveedor.ts';
+import { crearCpe } from './platform/cpe/servicio.ts';
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
 
@@ -43,6 +44,7 @@ export async function refreshStatistics(database: Database): Promise<string[]> {
 
 /** Stops what `createDeps` started (the access guard's listening connection, then the database), so a script can exit. */
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.cpe.worker.stop();
   await deps.profiles.close();
   await deps.database.close();
 }
@@ -53,13 +55,16 @@ export async function createDeps(config: Config, database?: Database): Promise<D
   await refreshReference(db.db);
   if (config.seedDemo) await seedDemoIfEmpty(db.db);
   const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
+  const c = config.company;
   return {
     config,
     database: db,
     storage,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage }),
+    mailer,
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     profiles: await createProfileCache(db),
-    comprobantes: crearProveedorComprobantes(config),
+    cpe: await crearCpe(config, db, mailer),
+    guias: crearProveedorGuias({ ruc: c.ruc, razon_social: c.name, direccion: c.address, ubigeo: c.ubigeo }, { nubefact: Boolean(config.nubefact) }),
   };
 }

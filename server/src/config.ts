@@ -28,6 +28,24 @@ const EnvSchema = z.object({
   NUBEFACT_URL: z.string().url().optional(),
   NUBEFACT_TOKEN: z.string().min(1).optional(),
   NUBEFACT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Key of the secrets stored at rest (certificate, SOL password); generated in DATA_DIR when unset. Several instances share one. */
+  SECRETS_KEY: z.string().min(32).optional(),
+  /**
+   * E-voucher issuer pre-sets (issue 22, docs/operations.md): they fill the 'Facturación electrónica'
+   * settings when the database has none yet; the screen changes them afterwards.
+   */
+  CPE_CANAL: z.enum(['demo', 'sunat_beta', 'sunat_produccion', 'ose', 'nubefact']).optional(),
+  CPE_SOL_USUARIO: z.string().min(1).max(30).optional(),
+  CPE_SOL_CLAVE: z.string().min(1).optional(),
+  CPE_CERTIFICADO: z.string().min(1).optional(),
+  CPE_CERTIFICADO_CLAVE: z.string().optional(),
+  CPE_OSE_URL: z.string().url().optional(),
+  CPE_OSE_CONSULTA_URL: z.string().url().optional(),
+  CPE_PLAZO_DIAS: z.coerce.number().int().min(1).max(30).optional(),
+  /** How long a channel may take to answer one document before the worker counts it as a failed try. */
+  CPE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Set to false on an instance that must not send (the others do): a read-only replica, a script. */
+  CPE_WORKER: bool.default(true),
   SMTP_URL: z.string().optional(),
   /** The address users open the product at; links in mail (supplier account confirmation) start with it. */
   PUBLIC_URL: z.string().url().optional(),
@@ -47,8 +65,8 @@ const EnvSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 /** The JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
-function ensureSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function ensureSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -77,6 +95,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     company: { name: e.COMPANY_NAME, ruc: e.COMPANY_RUC, address: e.COMPANY_ADDRESS, ubigeo: e.COMPANY_UBIGEO },
     /** E-vouchers go through Nubefact only when both its URL and token are set (DECISIONS §6). */
     nubefact: e.NUBEFACT_URL && e.NUBEFACT_TOKEN ? { url: e.NUBEFACT_URL, token: e.NUBEFACT_TOKEN, timeoutMs: e.NUBEFACT_TIMEOUT_MS } : null,
+    /** The key of secrets stored at rest (platform/secretos.ts). */
+    secretsKey: e.SECRETS_KEY ?? ensureSecret(dataDir, 'secrets-key'),
+    cpe: {
+      canal: e.CPE_CANAL,
+      solUsuario: e.CPE_SOL_USUARIO,
+      solClave: e.CPE_SOL_CLAVE,
+      /** Path of a PKCS#12 file (.pfx/.p12), read at the first start. */
+      certificado: e.CPE_CERTIFICADO ? resolve(env.INIT_CWD ?? process.cwd(), e.CPE_CERTIFICADO) : undefined,
+      certificadoClave: e.CPE_CERTIFICADO_CLAVE,
+      oseUrl: e.CPE_OSE_URL,
+      oseConsultaUrl: e.CPE_OSE_CONSULTA_URL,
+      plazoDias: e.CPE_PLAZO_DIAS,
+      timeoutMs: e.CPE_TIMEOUT_MS,
+      worker: e.CPE_WORKER,
+    },
     smtpUrl: e.SMTP_URL,
     /** Never taken from a request's Host header: a forged one would put someone else's site in the mail. */
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

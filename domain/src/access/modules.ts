@@ -50,6 +50,8 @@ export const MODULES = [
   { mod_id: 23, mod_codigo: 'crear_cuenta', mod_nombre: 'Crear Cuenta', mgp_id: 8, mod_url: null },
   { mod_id: 24, mod_codigo: 'home', mod_nombre: 'Inicio', mgp_id: 9, mod_url: null },
   { mod_id: 25, mod_codigo: 'login', mod_nombre: 'Ingreso', mgp_id: 9, mod_url: null },
+  // Issue 22: the e-voucher issuer, its certificate and sending channel (administrators).
+  { mod_id: 26, mod_codigo: 'facturacion_electronica', mod_nombre: 'Facturación electrónica', mgp_id: 7, mod_url: '/facturacionElectronica' },
 ] as const satisfies readonly ModuleDef[];
 
 export type ModuleCode = (typeof MODULES)[number]['mod_codigo'];

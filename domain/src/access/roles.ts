@@ -33,7 +33,7 @@ export const ROLE_NAMES: Record<number, string> = {
 const INTERNAL: ModuleCode[] = [
   'orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario',
   'asignacion_items', 'transferencia_items', 'caja', 'orden_venta', 'cliente', 'vendedor',
-  'producto_venta', 'envio', 'mixer', 'centro_costo', 'marca', 'unidad', 'proyecto', 'empleado', 'usuario',
+  'producto_venta', 'envio', 'mixer', 'centro_costo', 'marca', 'unidad', 'proyecto', 'empleado', 'usuario', 'facturacion_electronica',
 ];
 
 /**

@@ -49,6 +49,9 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/cliente', module: 'cliente' },
   { path: '/productoVenta', module: 'producto_venta' },
   { path: '/ordenVenta', module: 'orden_venta' },
+  // Every e-voucher with its SUNAT state and downloads, a second screen of the sales module (issue 22).
+  { path: '/comprobantes', module: 'orden_venta', menu: 'Comprobantes electrónicos' },
+  { path: '/facturacionElectronica', module: 'facturacion_electronica' },
   { path: '/envios', module: 'envio' },
   { path: '/mixers', module: 'mixer' },
   { path: '/vendedor', module: 'vendedor' },

@@ -217,4 +217,5 @@ export type OrdenVentaArchivoId = z.input<typeof OrdenVentaArchivoId>;
  * address (the voucher's link, `ovt_comprobante_enlace`, carries it there).
  */
 export const OrdenVentaComprobanteBody = z.object({ orden_venta: z.object({ ovt_id: idRequerido(M.ovtIdFalta) }).optional() }).nullish();
-export const OrdenVentaComprobanteQuery = z.object({ ovt_id: id(M.ovtIdFalta).optional() });
+/** `?ovt_id=N` (POST with the token) or `?ovt_id=N&k=KEY`, the voucher's public link (GET). */
+export const OrdenVentaComprobanteQuery = z.object({ ovt_id: id(M.ovtIdFalta).optional(), k: z.string().max(64).optional() });

@@ -69,7 +69,7 @@ export interface OrdenVentaPagoFila {
 /** An issued e-voucher (spec 3 §3 "Electronic voucher": nco_id, nco_enlace). */
 export interface OrdenVentaComprobante {
   nco_id: number;
-  /** Where its PDF is read: our /api/ordenVenta/verComprobante (POST with the token). */
+  /** Where its PDF is read: our /api/ordenVenta/verComprobante, a GET with the voucher's own key (or a POST with the token). */
   nco_enlace: string;
   nco_serie: string;
   nco_numero: number;
@@ -78,7 +78,13 @@ export interface OrdenVentaComprobante {
   tid_id: number;
   nco_fecha_emision: string;
   nco_total: string;
+  /** domain CPE_ESTADO (issue 22). */
   nco_estado_sunat: string;
+  /** SUNAT's code and text (ResponseCode or fault), and the CDR's observations. */
+  nco_respuesta_codigo: string | null;
+  nco_respuesta_texto: string | null;
+  nco_notas: { codigo: string; texto: string }[];
+  nco_tiene_cdr: boolean;
 }
 
 /** A document attached to the order (/ordenVenta/adjuntar). */

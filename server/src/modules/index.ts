@@ -16,6 +16,7 @@ import mixerRoutes from './mixer/routes.ts';
 import ordenRoutes from './orden/routes.ts';
 import ordenPagoRoutes from './orden_pago/routes.ts';
 import ordenVentaRoutes from './orden_venta/routes.ts';
+import facturacionElectronicaRoutes from './facturacion_electronica/routes.ts';
 import pedidoItemsRoutes from './pedido_items/routes.ts';
 import productoRoutes from './producto/routes.ts';
 import productoVentaRoutes from './producto_venta/routes.ts';
@@ -30,7 +31,7 @@ import vendedorRoutes from './vendedor/routes.ts';
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
     marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes, cajaRoutes,
-    clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
+    clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, facturacionElectronicaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
     mixerRoutes, envioRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }

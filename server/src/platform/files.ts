@@ -17,6 +17,11 @@ export interface UploadRule {
   typeMessage: string;
   sizeMessage: string;
   missingMessage: string;
+  /**
+   * For a type file-type cannot detect (a PKCS#12 certificate is bare DER): decides from the content
+   * and the name instead of `types`; null refuses with `typeMessage`.
+   */
+  accept?: (buffer: Buffer, filename: string) => { mime: string; extension: string } | null;
 }
 
 export const MALFORMED_MULTIPART = 'El archivo no se recibió completo o el formulario enviado no es válido';
@@ -57,6 +62,11 @@ export async function readUpload(request: FastifyRequest, fileField: string, rul
   checkText(fields);
   if (!file || file.buffer.length === 0) throw badRequest(rule.missingMessage);
   if (file.truncated || file.buffer.length > rule.maxBytes) throw badRequest(rule.sizeMessage);
+  if (rule.accept) {
+    const accepted = rule.accept(file.buffer, file.filename);
+    if (!accepted) throw badRequest(rule.typeMessage);
+    return { fields, file: { buffer: file.buffer, ...accepted, filename: file.filename } satisfies CheckedFile };
+  }
   const detected = await fileTypeFromBuffer(file.buffer);
   const extension = detected ? rule.types[detected.mime] : undefined;
   if (!detected || !extension) throw badRequest(rule.typeMessage);

@@ -71,6 +71,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     auth: async (correo) => ({ authorization: `Bearer ${await tokenFor(correo)}` }),
     close: async () => {
       await app.close();
+      await deps.cpe.worker.stop();
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

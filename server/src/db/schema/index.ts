@@ -13,3 +13,4 @@ export * from './caja.ts';
 export * from './venta.ts';
 export * from './pedido.ts';
 export * from './envio.ts';
+export * from './cpe.ts';

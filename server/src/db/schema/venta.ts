@@ -195,24 +195,50 @@ export const comprobante = pgTable('comprobante', {
   nco_id: serial().primaryKey(),
   ovt_id: integer().notNull().references(() => ordenVenta.ovt_id),
   tid_id: integer().notNull().references(() => tipoDocumento.tid_id),
+  /** SUNAT catalogue 01: '01' factura, '03' boleta. */
+  nco_tipo: varchar({ length: 2 }).notNull().default('01'),
   nco_serie: varchar({ length: 4 }).notNull(),
   nco_numero: integer().notNull(),
   nco_fecha_emision: date({ mode: 'string' }).notNull(),
   nco_total: numeric({ precision: 14, scale: 2 }).notNull(),
+  /** The channel it was issued for: 'demo', 'sunat_beta', 'sunat_produccion', 'ose', 'nubefact' ('interno' before issue 22). */
   nco_proveedor: varchar({ length: 20 }).notNull(),
   nco_enlace: varchar({ length: 300 }),
+  /** The signed XML, exactly as sent (issue 22). */
   nco_xml: text(),
   /** The request exactly as issued (client, lines, totals), so the PDF is rendered again from what was declared. */
   nco_datos: jsonb(),
-  /** SUNAT's QR content as the provider returned it. */
+  /** SUNAT's QR content. */
   nco_codigo_qr: varchar({ length: 300 }),
+  /** The signature's DigestValue ("valor resumen"), printed on the PDF and in the QR. */
   nco_hash: varchar({ length: 100 }),
-  nco_estado_sunat: varchar({ length: 40 }).notNull().default('aceptado'),
+  /** domain CPE_ESTADO: por_enviar, enviado, aceptado, observado, rechazado, error, demo. */
+  nco_estado_sunat: varchar({ length: 40 }).notNull().default('por_enviar'),
+  /** Sending attempts started; above 0 the document may have reached SUNAT, so the next try asks for its CDR first. */
+  nco_intentos: integer().notNull().default(0),
+  /** When the worker may take it (null once final). */
+  nco_proximo_intento: timestamp({ withTimezone: true }),
+  /** A worker holds it until then (the lease that keeps two instances from sending it at once). */
+  nco_bloqueo_hasta: timestamp({ withTimezone: true }),
+  nco_enviado_en: timestamp({ withTimezone: true }),
+  nco_respondido_en: timestamp({ withTimezone: true }),
+  /** SUNAT's answer: ResponseCode or fault code, its text, and the CDR's notes [{codigo, texto}]. */
+  nco_respuesta_codigo: varchar({ length: 20 }),
+  nco_respuesta_texto: varchar({ length: 1000 }),
+  nco_notas: jsonb(),
+  nco_ticket: varchar({ length: 60 }),
+  /** SUNAT's CDR zip, base64. */
+  nco_cdr: text(),
+  /** Unguessable key of the public PDF link (`ovt_comprobante_enlace`), like an accredited provider's. */
+  nco_clave_publica: varchar({ length: 64 }),
   nco_usuario: integer().notNull().references(() => usuario.usu_id),
   nco_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('comprobante_orden_uq').on(t.ovt_id),
   uniqueIndex('comprobante_numero_uq').on(t.nco_serie, t.nco_numero),
+  index('comprobante_fecha_idx').on(t.nco_fecha_emision.desc(), t.nco_id.desc()),
+  index('comprobante_estado_idx').on(t.nco_estado_sunat, t.nco_fecha_emision.desc(), t.nco_id.desc()),
+  index('comprobante_pendiente_idx').on(t.nco_proximo_intento).where(sql`${t.nco_proximo_intento} is not null`),
 ]);
 
 /** Files attached to a sales order (spec 3 §7 /ordenVenta/adjuntar); the content lives in storage under `ova_clave`. */

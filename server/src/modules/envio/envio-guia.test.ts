@@ -1,8 +1,7 @@
 import { type ConductorFila, type EnvioDetalle, type MixerFila } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearProveedorInterno } from '../../platform/comprobantes/interno.ts';
-import { emisorDe } from '../../platform/comprobantes/provider.ts';
+import { crearProveedorGuias } from '../../platform/cpe/guias/proveedor.ts';
 import { expectOk, expectRefused } from '../orden_venta/fixtures.ts';
 import { createEnvFixture, type EnvFixture } from './fixtures.ts';
 
@@ -16,7 +15,8 @@ const DEMORA = 1500;
 let f: EnvFixture;
 beforeAll(async () => {
   f = await createEnvFixture();
-  f.ctx.deps.comprobantes = crearProveedorInterno(emisorDe(f.ctx.deps.config), DEMORA);
+  const c = f.ctx.deps.config.company;
+  f.ctx.deps.guias = crearProveedorGuias({ ruc: c.ruc, razon_social: c.name, direccion: c.address, ubigeo: c.ubigeo }, { nubefact: false, guiaDemoraMs: DEMORA });
 });
 afterAll(() => f.ctx.close());
 

@@ -3,8 +3,8 @@ import { ENVIO_MSG as M, GUIA_SERIE, envGuiaGenerable, limaDate } from '@obra/do
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { guiaTexto, type GuiaEmitida, type GuiaSolicitud } from '../../platform/comprobantes/guia.ts';
-import type { TipoDocumentoCliente } from '../../platform/comprobantes/provider.ts';
+import { guiaTexto, type GuiaEmitida, type GuiaSolicitud } from '../../platform/cpe/guias/guia.ts';
+import type { TipoDocumentoCliente } from '../../platform/cpe/tipos.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { unidadSunat } from '../orden_venta/comprobante-solicitud.ts';
@@ -72,14 +72,14 @@ export async function generar(deps: Deps, caller: AccessProfile, envId: number, 
       const s = solicitud(deps, d, numero, now);
       let e: GuiaEmitida;
       try {
-        e = await deps.comprobantes.emitirGuia(s);
+        e = await deps.guias.emitirGuia(s);
       } catch (err) {
         throw new AppError(502, M.guiaProveedor(err instanceof Error ? err.message : String(err)));
       }
       if (!e.aceptado) throw conflict(M.guiaProveedor(e.mensaje));
       const [r] = await selectRows<{ ngu_id: number }>(tx, sql`
         insert into guia_remision (env_id, cdt_id, ngu_serie, ngu_numero, ngu_proveedor, ngu_aceptada_en, ngu_datos, ngu_xml, usu_id, ngu_fecha_registro)
-        values (${envId}, ${cdtId}, ${GUIA_SERIE}, ${numero}, ${deps.comprobantes.nombre}, ${e.aceptada_en?.toISOString() ?? null},
+        values (${envId}, ${cdtId}, ${GUIA_SERIE}, ${numero}, ${deps.guias.nombre}, ${e.aceptada_en?.toISOString() ?? null},
           ${JSON.stringify({ solicitud: s, hash: e.hash, enlace_pdf: e.enlace_pdf })}::jsonb, ${e.xml}, ${caller.usu_id}, ${now.toISOString()})
         returning ngu_id`);
       const nguId = Number(r.ngu_id);
@@ -106,7 +106,7 @@ export async function pdf(deps: Deps, ref: { env_id?: number; ngu_id?: number },
     enlace_pdf: g.ngu_datos.enlace_pdf, xml: g.ngu_xml, hash: g.ngu_datos.hash,
   };
   try {
-    return { content: await deps.comprobantes.guiaPdf(g.ngu_datos.solicitud, emitida), nombre: `${texto}.pdf` };
+    return { content: await deps.guias.guiaPdf(g.ngu_datos.solicitud, emitida), nombre: `${texto}.pdf` };
   } catch (err) {
     throw new AppError(502, M.guiaProveedor(err instanceof Error ? err.message : 'no se pudo obtener el PDF'));
   }

@@ -1,23 +1,36 @@
-import type { OrdenVentaComprobante } from '@obra/domain';
-import { sql } from 'drizzle-orm';
+import type { ComprobanteBuscarDatos, ComprobanteFila, OrdenVentaComprobante, Paged } from '@obra/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { comprobante } from '../../db/schema/index.ts';
-import type { ComprobanteSolicitud } from '../../platform/comprobantes/provider.ts';
+import type { ComprobanteSolicitud } from '../../platform/cpe/tipos.ts';
+import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
+import { likePattern } from '../../platform/search.ts';
 import type { DatosComprobante } from './comprobante-solicitud.ts';
 import { lima } from './queries.ts';
 
-/** The e-voucher rows of sales orders (spec 3 §3 "Electronic voucher") and what a voucher declares. */
+/** The e-voucher rows of sales orders (spec 3 §3 "Electronic voucher", issue 22) and what a voucher declares. */
 
-/** The path the voucher's PDF is read from (POST with the token; the order's id in the body or the query). */
-export const enlaceComprobante = (ovtId: number) => `/api/ordenVenta/verComprobante?ovt_id=${ovtId}`;
+/**
+ * The voucher's PDF link: a GET a browser tab or the client can open, with the voucher's own
+ * unguessable key (like an accredited provider's public link); staff also read it by POST with the token.
+ */
+export const enlaceComprobante = (ovtId: number, clave: string) => `/api/ordenVenta/verComprobante?ovt_id=${ovtId}&k=${clave}`;
+
+export function claveIgual(guardada: string, dada: string): boolean {
+  const a = Buffer.from(guardada);
+  const b = Buffer.from(dada);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export async function deOrden(db: Executor, ovtId: number): Promise<OrdenVentaComprobante[]> {
-  const rows = await selectRows<OrdenVentaComprobante>(db, sql`
+  const rows = await selectRows<OrdenVentaComprobante & { clave: string | null }>(db, sql`
     select nco_id, nco_serie, nco_numero, nco_serie || '-' || lpad(nco_numero::text, 8, '0') as nco_comprobante, tid_id,
-      nco_fecha_emision::text as nco_fecha_emision, nco_total::text as nco_total, nco_estado_sunat
+      nco_fecha_emision::text as nco_fecha_emision, nco_total::text as nco_total, nco_estado_sunat, nco_respuesta_codigo,
+      nco_respuesta_texto, coalesce(nco_notas, '[]'::jsonb) as nco_notas, nco_cdr is not null as nco_tiene_cdr, nco_clave_publica as clave
     from comprobante where ovt_id = ${ovtId} order by nco_id`);
-  // The link shown is always ours: it serves the PDF whichever provider issued it.
-  return rows.map((r) => ({ ...r, nco_id: Number(r.nco_id), nco_numero: Number(r.nco_numero), tid_id: Number(r.tid_id), nco_enlace: enlaceComprobante(ovtId) }));
+  // The link shown is always ours: it serves the PDF whichever channel sent it.
+  return rows.map(({ clave, ...r }) => ({ ...r, nco_id: Number(r.nco_id), nco_numero: Number(r.nco_numero), tid_id: Number(r.tid_id), nco_enlace: enlaceComprobante(ovtId, clave ?? '') }));
 }
 
 /** The order, its client and its lines as a voucher declares them. */
@@ -42,28 +55,85 @@ export async function insert(db: Executor, v: typeof comprobante.$inferInsert): 
   return r.id;
 }
 
-/** The voucher of an order as stored, to render it again. */
+/** A voucher as stored, to render or download it. */
 export interface ComprobanteRow {
   nco_id: number;
+  ovt_id: number;
+  nco_tipo: string;
   nco_serie: string;
   nco_numero: number;
   nco_fecha_registro: string;
   nco_proveedor: string;
-  nco_enlace: string | null;
   nco_xml: string | null;
   nco_hash: string | null;
+  nco_cdr: string | null;
   nco_estado_sunat: string;
   /** The request as issued; null only for a row stored without it. */
   nco_datos: ComprobanteSolicitud | null;
   nco_codigo_qr: string | null;
+  nco_clave_publica: string | null;
+}
+
+const ROW = sql`nco_id, ovt_id, nco_tipo, nco_serie, nco_numero,
+  ${lima('nco_fecha_registro', 'YYYY-MM-DD"T"HH24:MI:SS')} || '-05:00' as nco_fecha_registro,
+  nco_proveedor, nco_xml, nco_hash, nco_cdr, nco_estado_sunat, nco_datos, nco_codigo_qr, nco_clave_publica`;
+
+function fila(r: ComprobanteRow | undefined): ComprobanteRow | undefined {
+  if (!r) return undefined;
+  const datos = typeof r.nco_datos === 'string' ? JSON.parse(r.nco_datos) as ComprobanteSolicitud : r.nco_datos;
+  return { ...r, nco_id: Number(r.nco_id), ovt_id: Number(r.ovt_id), nco_numero: Number(r.nco_numero), nco_datos: datos };
 }
 
 export async function deOrdenParaVer(db: Executor, ovtId: number): Promise<ComprobanteRow | undefined> {
-  const [r] = await selectRows<ComprobanteRow>(db, sql`
-    select nco_id, nco_serie, nco_numero, ${lima('nco_fecha_registro', 'YYYY-MM-DD"T"HH24:MI:SS')} || '-05:00' as nco_fecha_registro,
-      nco_proveedor, nco_enlace, nco_xml, nco_hash, nco_estado_sunat, nco_datos, nco_codigo_qr
-    from comprobante where ovt_id = ${ovtId}`);
-  if (!r) return undefined;
-  const datos = typeof r.nco_datos === 'string' ? JSON.parse(r.nco_datos) as ComprobanteSolicitud : r.nco_datos;
-  return { ...r, nco_id: Number(r.nco_id), nco_numero: Number(r.nco_numero), nco_datos: datos };
+  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante where ovt_id = ${ovtId}`))[0]);
+}
+
+export async function porId(db: Executor, ncoId: number): Promise<ComprobanteRow | undefined> {
+  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante where nco_id = ${ncoId}`))[0]);
+}
+
+// ------------------------------------------------------------------ the list (/comprobante/buscar)
+
+export type Filtro = Omit<ComprobanteBuscarDatos, 'page'> & { hoy: string; plazoDias: number };
+
+/** The filter as conditions on `comprobante n`; the client text uses cliente's trigram index through the order. */
+function condiciones(f: Filtro): SQL[] {
+  const where: SQL[] = [];
+  if (f.cpe_tipo) where.push(sql`n.nco_tipo = ${f.cpe_tipo}`);
+  if (f.cpe_estado) where.push(sql`n.nco_estado_sunat = ${f.cpe_estado}`);
+  if (f.cpe_serie) where.push(sql`n.nco_serie = ${f.cpe_serie}`);
+  if (f.fecha_inicio) where.push(sql`n.nco_fecha_emision >= ${f.fecha_inicio}::date`);
+  if (f.fecha_fin) where.push(sql`n.nco_fecha_emision <= ${f.fecha_fin}::date`);
+  if (f.cli_search) {
+    where.push(sql`n.ovt_id in (select o.ovt_id from orden_venta o where o.cli_id in (
+      select cli_id from cliente where lower(cli_documento_identidad || ' ' || cli_nombre) like ${likePattern(f.cli_search)}))`);
+  }
+  if (f.vencidos) where.push(sql`n.nco_proximo_intento is not null and n.nco_fecha_emision < ${f.hoy}::date - ${f.plazoDias}::int`);
+  return where;
+}
+
+export type FilaRow = Omit<ComprobanteFila, 'puede_reenviar' | 'cpe_vencido'>;
+
+/** Newest first: the issue date, then the id (comprobante_fecha_idx; by state, comprobante_estado_idx). */
+const LISTA: ListSpec = {
+  name: 'comprobante_list',
+  from: sql`comprobante n`,
+  key: [{ expr: 'n.nco_fecha_emision', type: 'date' }, { expr: 'n.nco_id', type: 'int' }],
+  desc: true,
+  columns: sql`n.nco_id as cpe_id, n.nco_tipo as cpe_tipo, n.nco_serie as cpe_serie, n.nco_numero as cpe_numero,
+    n.nco_serie || '-' || lpad(n.nco_numero::text, 8, '0') as cpe_comprobante, n.nco_fecha_emision::text as cpe_fecha_emision,
+    n.nco_estado_sunat as cpe_estado, n.nco_total::text as cpe_total, m.mon_simbolo, n.ovt_id, c.cli_nombre, c.cli_documento_identidad,
+    n.nco_proveedor as cpe_canal, n.nco_respuesta_codigo as cpe_respuesta_codigo, n.nco_respuesta_texto as cpe_respuesta_texto,
+    coalesce(n.nco_notas, '[]'::jsonb) as cpe_notas, n.nco_intentos as cpe_intentos,
+    ${lima('n.nco_proximo_intento')} as cpe_proximo_intento, n.nco_cdr is not null as cpe_tiene_cdr`,
+  join: sql`join comprobante n on n.nco_id = page.k1 join orden_venta o on o.ovt_id = n.ovt_id
+    join cliente c on c.cli_id = o.cli_id join moneda m on m.mon_id = o.mon_id`,
+};
+
+export async function lista(db: Executor, f: Filtro, req: ListRequest): Promise<Paged<FilaRow>> {
+  const page = await listPage<FilaRow>(db, LISTA, condiciones(f), req);
+  return {
+    ...page,
+    data: page.data.map((r) => ({ ...r, cpe_id: Number(r.cpe_id), cpe_numero: Number(r.cpe_numero), ovt_id: Number(r.ovt_id), cpe_intentos: Number(r.cpe_intentos) })),
+  };
 }

@@ -1,33 +1,40 @@
-import type { AccessProfile, OrdenVentaDetalle } from '@obra/domain';
-import { ORDEN_VENTA_MSG as M, TID_FACTURA, comprobanteGenerable, toScaled } from '@obra/domain';
+import type { AccessProfile, ComprobanteBuscarDatos, ComprobanteFila, OrdenVentaDetalle, PageReply } from '@obra/domain';
+import {
+  CPE_ESTADO, CPE_MSG, ORDEN_VENTA_MSG as M, TID_FACTURA, comprobanteGenerable, cpeReenviable, cpeVencido, limaDate, toScaled,
+} from '@obra/domain';
+import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import type { ComprobanteEmitido, ComprobanteSolicitud } from '../../platform/comprobantes/provider.ts';
-import { codigoQr } from '../../platform/comprobantes/solicitud.ts';
+import { faltaParaCanal } from '../../platform/cpe/canales/elegir.ts';
+import { MSG_CONFIG, type EmisorVigente } from '../../platform/cpe/configuracion.ts';
+import { firmarXml } from '../../platform/cpe/firma/firmar.ts';
+import { DEMO_DESCRIPCION } from '../../platform/cpe/canales/demo.ts';
+import { comprobantePdf } from '../../platform/cpe/pdf/comprobante.ts';
+import { codigoQr, problemaSolicitud } from '../../platform/cpe/solicitud.ts';
+import { facturaUbl } from '../../platform/cpe/xml/factura.ts';
+import { adelantar } from '../../platform/cpe/envio/queries.ts';
 import { nextNumber } from '../../platform/counters.ts';
+import { fromPageQuery } from '../../platform/list.ts';
 import { AppError, PG, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import * as cq from './comprobante-queries.ts';
-import { TDI_RUC, comprobanteTexto, serieDe, solicitudDe } from './comprobante-solicitud.ts';
+import { TDI_RUC, comprobanteTexto, solicitudDe } from './comprobante-solicitud.ts';
 import * as q from './queries.ts';
 import { detalleEn, lockOrden } from './service.ts';
 
 /**
- * The sales order's e-voucher (spec 3 §4, DECISIONS §2, §6; docs/business-rules.md "E-vouchers").
+ * The sales order's e-voucher (spec 3 §4, DECISIONS §2, §6; issue 22; docs/business-rules.md "E-vouchers").
  *
  * Numbering: SUNAT's correlatives run per series, not per year (F001-00000001 ... up to 99999999, then
  * a new series), so the counter row is the series' with year 0: `nextNumber(tx, 'F001', 0)`.
  *
- * One transaction: lock the order, check it may get a voucher, take the series' next number (its
- * counter row stays locked until commit, so issues queue), ask the provider, and only on acceptance
- * store the voucher and mark the order. A refusal or a provider failure rolls everything back: the
- * number is given back and the order is unchanged. Of two calls at once the second waits on the
- * order's lock and finds the voucher; the unique index comprobante_orden_uq is the last guard.
+ * Issuing is one short transaction: lock the order, check it may get a voucher, take the series'
+ * next number, build the UBL XML, sign it with the issuer's certificate, store it 'por_enviar' and
+ * mark the order. Nothing remote is awaited: once committed, the worker (platform/cpe/envio) sends
+ * it, so a slow or hanging SUNAT never holds the counter, a connection or the user. The number is
+ * the document's for good: a rejection is recorded, never given to another order.
  */
 
 /** Year of the counter rows of voucher series: correlatives are per series only. */
 export const ANIO_SERIE = 0;
-
-/** 502 with the provider's message: it failed or could not be reached (nothing was issued). */
-const proveedorFallo = (detalle: string) => new AppError(502, M.comprobanteProveedor(detalle));
 
 /** Why the order cannot get a voucher now, or null (the same rule as the screen's flag, `comprobanteGenerable`). */
 function motivoNoGenerable(o: q.OrdenLocked): string | null {
@@ -39,36 +46,48 @@ function motivoNoGenerable(o: q.OrdenLocked): string | null {
   return null;
 }
 
-async function emitir(deps: Deps, s: ComprobanteSolicitud): Promise<ComprobanteEmitido> {
-  try {
-    return await deps.comprobantes.emitir(s);
-  } catch (err) {
-    throw proveedorFallo(err instanceof Error ? err.message : String(err));
+/** Why the issuer's settings cannot issue now, or null. */
+function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
+  const falta = faltaParaCanal(e);
+  if (falta) return `${falta} en Facturación electrónica`;
+  if (e.canal !== 'nubefact') {
+    if (!e.firma) return MSG_CONFIG.sinCertificado;
+    if (e.firma.validoHasta < hoy) return MSG_CONFIG.certificadoVencido(limaDate(e.firma.validoHasta));
   }
+  return null;
 }
 
 export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, now = new Date()): Promise<{ orden: OrdenVentaDetalle; comprobante: string }> {
+  let r: { orden: OrdenVentaDetalle; comprobante: string };
   try {
-    return await deps.database.db.transaction(async (tx) => {
+    r = await deps.database.db.transaction(async (tx) => {
       const o = await lockOrden(tx, ovtId);
       const motivo = motivoNoGenerable(o);
       if (motivo) throw conflict(motivo);
-      const serie = serieDe(o.tid_id);
+      const e = await deps.cpe.lector.leer(tx);
+      const problemaEmisor = motivoEmisor(e, now);
+      if (problemaEmisor) throw conflict(problemaEmisor);
+      const esFactura = o.tid_id === TID_FACTURA;
+      const serie = esFactura ? e.series.factura : e.series.boleta;
       const numero = await nextNumber(tx, serie, ANIO_SERIE);
       const datos = await cq.datos(tx, ovtId);
       if (!datos) throw notFound(M.notFound);
       const s = solicitudDe(datos, serie, numero, now);
-      const emitido = await emitir(deps, s);
-      // The provider's own words: a refusal leaves everything as it was (the throw rolls back the number).
-      if (!emitido.aceptado) throw conflict(emitido.mensaje);
-      const texto = comprobanteTexto(serie, numero);
-      const enlace = cq.enlaceComprobante(ovtId);
+      const problema = problemaSolicitud(s);
+      if (problema) throw conflict(M.comprobanteRechazado(problema));
+      // Nubefact signs on its side: it gets the request, and its answer brings the digest.
+      const firmado = e.canal === 'nubefact' || !e.firma ? null : firmarXml(facturaUbl(e.emisor, s), e.firma);
+      const clave = randomBytes(24).toString('base64url');
+      const enlace = cq.enlaceComprobante(ovtId, clave);
       await cq.insert(tx, {
-        ovt_id: ovtId, tid_id: o.tid_id, nco_serie: serie, nco_numero: numero, nco_fecha_emision: s.fecha_emision, nco_total: s.total,
-        nco_proveedor: deps.comprobantes.nombre, nco_enlace: emitido.enlace_pdf ?? enlace, nco_xml: emitido.xml, nco_hash: emitido.hash,
-        nco_datos: s, nco_codigo_qr: emitido.codigo_qr || null,
-        nco_estado_sunat: emitido.estado_sunat, nco_usuario: caller.usu_id, nco_fecha_registro: now,
+        ovt_id: ovtId, tid_id: o.tid_id, nco_tipo: esFactura ? '01' : '03', nco_serie: serie, nco_numero: numero,
+        nco_fecha_emision: s.fecha_emision, nco_total: s.total, nco_proveedor: e.canal, nco_enlace: enlace,
+        nco_xml: firmado?.xml ?? null, nco_hash: firmado?.digest ?? null, nco_datos: s,
+        nco_codigo_qr: codigoQr(e.emisor.ruc, s, firmado?.digest ?? null),
+        nco_estado_sunat: CPE_ESTADO.POR_ENVIAR, nco_proximo_intento: now, nco_clave_publica: clave,
+        nco_usuario: caller.usu_id, nco_fecha_registro: now,
       });
+      const texto = comprobanteTexto(serie, numero);
       await q.updateOrden(tx, ovtId, { ovt_comprobante: texto, ovt_comprobante_enlace: enlace });
       return { orden: await detalleEn(tx, caller, ovtId), comprobante: texto };
     });
@@ -76,35 +95,91 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
     if (!(err instanceof AppError) && pgErrorCode(err) === PG.uniqueViolation) throw conflict(M.comprobanteYaEmitido('emitido'));
     throw err;
   }
+  deps.cpe.worker.despertar();
+  return r;
+}
+
+/** The printed copy's warning for a document that is not (or not yet) SUNAT's. */
+export function avisoImpreso(estado: string): string {
+  if (estado === CPE_ESTADO.DEMO) return `${DEMO_DESCRIPCION}. Sin validez tributaria.`;
+  if (estado === CPE_ESTADO.RECHAZADO) return 'Rechazado por SUNAT: este comprobante no tiene validez tributaria.';
+  if (estado === CPE_ESTADO.POR_ENVIAR || estado === CPE_ESTADO.ENVIADO || estado === CPE_ESTADO.ERROR) return 'Pendiente de aceptación por SUNAT.';
+  return '';
 }
 
 /**
- * The voucher's A4 PDF, rendered again from what was stored: the request as issued (client, lines,
- * totals, issue time) with the provider's XML, digest and QR content. A row stored without its
- * request is rebuilt from its number and issue time and the order (its amounts cannot change once paid).
+ * A voucher's A4 PDF, rendered again from what was stored: the request as issued (client, lines,
+ * totals, issue time), the signature's digest and the QR content, with the state's warning.
  */
-export async function pdf(deps: Deps, ovtId: number): Promise<{ content: Buffer; nombre: string }> {
+export async function pdfDe(deps: Deps, row: cq.ComprobanteRow): Promise<{ content: Buffer; nombre: string }> {
   const db = deps.database.db;
-  const row = await cq.deOrdenParaVer(db, ovtId);
-  if (!row) throw notFound(M.comprobanteNoExiste);
-  let s = row.nco_datos;
-  if (!s) {
-    const datos = await cq.datos(db, ovtId);
-    if (!datos) throw notFound(M.notFound);
-    s = solicitudDe(datos, row.nco_serie, row.nco_numero, new Date(row.nco_fecha_registro));
-  }
-  const emitido: ComprobanteEmitido = {
-    aceptado: true,
-    estado_sunat: row.nco_estado_sunat === 'pendiente' ? 'pendiente' : 'aceptado',
-    mensaje: '',
-    enlace_pdf: /^https?:\/\//.test(row.nco_enlace ?? '') ? row.nco_enlace : null,
-    xml: row.nco_xml,
+  const datos = row.nco_datos ? null : await cq.datos(db, row.ovt_id);
+  const s = row.nco_datos ?? (datos ? solicitudDe(datos, row.nco_serie, row.nco_numero, new Date(row.nco_fecha_registro)) : null);
+  if (!s) throw notFound(M.notFound);
+  const e = await deps.cpe.lector.leer(db);
+  const content = await comprobantePdf(e.emisor, s, {
     hash: row.nco_hash,
-    codigo_qr: row.nco_codigo_qr ?? codigoQr(deps.config.company.ruc, s, row.nco_hash),
+    codigo_qr: row.nco_codigo_qr ?? codigoQr(e.emisor.ruc, s, row.nco_hash),
+    aviso: avisoImpreso(row.nco_estado_sunat),
+  });
+  return { content, nombre: `${comprobanteTexto(row.nco_serie, row.nco_numero)}.pdf` };
+}
+
+/** `/ordenVenta/verComprobante`: the order's voucher PDF (staff with the module). */
+export async function pdf(deps: Deps, ovtId: number): Promise<{ content: Buffer; nombre: string }> {
+  const row = await cq.deOrdenParaVer(deps.database.db, ovtId);
+  if (!row) throw notFound(M.comprobanteNoExiste);
+  return pdfDe(deps, row);
+}
+
+/** The public link of `ovt_comprobante_enlace` (a GET a browser tab or the client opens): the key must match. */
+export async function pdfPublico(deps: Deps, ovtId: number, clave: string): Promise<{ content: Buffer; nombre: string }> {
+  const row = await cq.deOrdenParaVer(deps.database.db, ovtId);
+  if (!row || !row.nco_clave_publica || !cq.claveIgual(row.nco_clave_publica, clave)) throw notFound(M.comprobanteNoExiste);
+  return pdfDe(deps, row);
+}
+
+// ------------------------------------------------------------------ 'Comprobantes electrónicos' (/comprobante/*)
+
+export async function buscar(deps: Deps, f: ComprobanteBuscarDatos, now = new Date()): Promise<PageReply<ComprobanteFila>> {
+  const { page, ...filtro } = f;
+  const db = deps.database.db;
+  const { plazoDias } = await deps.cpe.lector.leer(db);
+  const hoy = limaDate(now);
+  const r = await cq.lista(db, { ...filtro, hoy, plazoDias }, fromPageQuery(page));
+  return {
+    page: {
+      list: r.data.map((row) => ({ ...row, puede_reenviar: cpeReenviable(row.cpe_estado), cpe_vencido: cpeVencido(row.cpe_estado, row.cpe_fecha_emision, plazoDias, hoy) })),
+      total: r.total, size: page.size, number: page.number, total_exacto: r.total_exacto, siguiente: r.siguiente,
+    },
   };
-  try {
-    return { content: await deps.comprobantes.pdf(s, emitido), nombre: `${comprobanteTexto(row.nco_serie, row.nco_numero)}.pdf` };
-  } catch (err) {
-    throw proveedorFallo(err instanceof Error ? err.message : M.comprobantePdf);
+}
+
+async function existente(deps: Deps, cpeId: number): Promise<cq.ComprobanteRow> {
+  const row = await cq.porId(deps.database.db, cpeId);
+  if (!row) throw notFound(CPE_MSG.noExiste);
+  return row;
+}
+
+/** `/comprobante/descargar`: the signed XML, SUNAT's CDR zip or the PDF, named as SUNAT names them. */
+export async function descargar(deps: Deps, cpeId: number, formato: 'xml' | 'cdr' | 'pdf'): Promise<{ content: Buffer; nombre: string; mime: string }> {
+  const row = await existente(deps, cpeId);
+  if (formato === 'pdf') return { ...(await pdfDe(deps, row)), mime: 'application/pdf' };
+  const { emisor } = await deps.cpe.lector.leer(deps.database.db);
+  const nombre = `${emisor.ruc}-${row.nco_tipo}-${comprobanteTexto(row.nco_serie, row.nco_numero)}`;
+  if (formato === 'xml') {
+    if (!row.nco_xml) throw notFound(CPE_MSG.sinXml);
+    return { content: Buffer.from(row.nco_xml, 'utf8'), nombre: `${nombre}.xml`, mime: 'application/xml' };
   }
+  if (!row.nco_cdr) throw notFound(CPE_MSG.sinCdr);
+  return { content: Buffer.from(row.nco_cdr, 'base64'), nombre: `R-${nombre}.zip`, mime: 'application/zip' };
+}
+
+/** `/comprobante/reenviar`: due now for the worker (never sent from the request itself). */
+export async function reenviar(deps: Deps, cpeId: number): Promise<string> {
+  const row = await existente(deps, cpeId);
+  if (!cpeReenviable(row.nco_estado_sunat)) throw conflict(CPE_MSG.noReenviable(row.nco_estado_sunat));
+  await adelantar(deps.database.db, cpeId);
+  deps.cpe.worker.despertar();
+  return CPE_MSG.reenviado(comprobanteTexto(row.nco_serie, row.nco_numero));
 }

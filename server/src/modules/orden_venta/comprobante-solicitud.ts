@@ -1,5 +1,5 @@
 import { limaDate, precioConIgv, TID_FACTURA } from '@obra/domain';
-import type { ComprobanteLinea, ComprobanteSolicitud, TipoDocumentoCliente } from '../../platform/comprobantes/provider.ts';
+import type { ComprobanteLinea, ComprobanteSolicitud, TipoDocumentoCliente } from '../../platform/cpe/tipos.ts';
 
 /**
  * The e-voucher request of a sales order (DECISIONS §6): the order's own amounts (already computed by

@@ -1,21 +1,20 @@
-import { OVT, type OrdenVentaDetalle } from '@obra/domain';
+import { OVT, type ComprobanteFila, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProveedorComprobantes } from '../../platform/comprobantes/provider.ts';
+import { verificarFirma } from '../../platform/cpe/firma/verificar.ts';
 import { ANIO_SERIE } from './comprobante-service.ts';
 import { createOvFixture, expectOk, expectRefused, type OvFixture } from './fixtures.ts';
 
 /**
- * generarComprobante and verComprobante (spec 3 §4, DECISIONS §2, §6; issue 13 "Guarantees"): only a
- * fully paid order of a client that is not special, once; F001/B001 correlatives per series without
- * repeats or gaps under concurrent issues; a provider refusal or failure leaves everything unchanged.
+ * generarComprobante and verComprobante (spec 3 §4, DECISIONS §2, §6; issues 13, 22): only a fully paid
+ * order of a client that is not special, once; F001/B001 correlatives per series without repeats or
+ * gaps under concurrent issues; the document signed and stored 'por_enviar' in the request, sent by
+ * the worker afterwards (here the demo channel: 'demo', never 'aceptado').
  */
 
 let f: OvFixture;
-let interno: ProveedorComprobantes;
 beforeAll(async () => {
   f = await createOvFixture();
-  interno = f.ctx.deps.comprobantes;
 });
 afterAll(() => f.ctx.close());
 
@@ -27,43 +26,48 @@ const pagada = async (over: Record<string, unknown> = {}) => {
   await f.pagarTodo(ovtId);
   return ovtId;
 };
+const cpe = (path: string, body: Record<string, unknown>, who = f.u.tesoreria) => f.post(`comprobante/${path}`, { comprobante: body }, who);
 
 describe('generarComprobante', () => {
-  it('issues F001 for a paid FACTURA: row with XML and digest, the order marked, the PDF served', async () => {
+  it('issues F001 for a paid FACTURA: signed XML stored por_enviar, the order marked, the PDF served; the worker ends it in demo', async () => {
     const ovtId = await pagada();
     const n = (await ultimo('F001')) + 1;
     const numero = `F001-${String(n).padStart(8, '0')}`;
     const r = expectOk(await generar(ovtId));
     expect(r.message).toBe(`Se generó el comprobante ${numero} correctamente`);
     const o = r.data as OrdenVentaDetalle;
-    expect(o).toMatchObject({ ovt_comprobante: numero, ovt_comprobante_enlace: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}`,
-      puede_generar_comprobante: false, puede_ver_comprobante: true, est_id: OVT.PAGADO });
+    expect(o.ovt_comprobante_enlace).toMatch(new RegExp(`^/api/ordenVenta/verComprobante\\?ovt_id=${ovtId}&k=[A-Za-z0-9_-]{32}$`));
+    expect(o).toMatchObject({ ovt_comprobante: numero, puede_generar_comprobante: false, puede_ver_comprobante: true, est_id: OVT.PAGADO });
     expect(o.lista_nube_fact_comprobante).toEqual([expect.objectContaining({ nco_serie: 'F001', nco_numero: n, nco_comprobante: numero, tid_id: 1,
-      nco_total: '3557.70', nco_estado_sunat: 'aceptado', nco_enlace: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}` })]);
+      nco_total: '3557.70', nco_estado_sunat: 'por_enviar', nco_enlace: o.ovt_comprobante_enlace, nco_tiene_cdr: false })]);
     const [row] = await f.rows<{ xml: string; hash: string; proveedor: string; qr: string; datos: { serie: string; numero: number; cliente: { nombre: string }; total: string } }>(sql`
       select nco_xml as xml, nco_hash as hash, nco_proveedor as proveedor, nco_codigo_qr as qr, nco_datos as datos from comprobante where ovt_id = ${ovtId}`);
-    expect(row.proveedor).toBe('interno');
+    expect(row.proveedor).toBe('demo');
     expect(row.datos).toMatchObject({ serie: 'F001', numero: n, cliente: { nombre: 'Constructora Prueba Lurín S.A.C.' }, total: '3557.70' });
+    // Signed with the demo's test certificate; the digest of the signature is the "valor resumen" of the QR.
+    const firma = verificarFirma(row.xml);
+    expect(firma).toMatchObject({ valida: true, digest: row.hash });
+    expect(row.xml).toContain(`<ds:DigestValue>${row.hash}</ds:DigestValue>`);
     expect(row.qr).toMatch(new RegExp(`^\\d{11}\\|01\\|F001\\|${String(n).padStart(8, '0')}\\|542\\.70\\|3557\\.70\\|\\d{4}-\\d{2}-\\d{2}\\|6\\|20\\d{9}\\|`));
-    expect(row.xml).toContain('<Invoice');
+    expect(row.qr.endsWith(`|${row.hash}|`)).toBe(true);
     expect(row.xml).toContain(`<cbc:ID>${numero}</cbc:ID>`);
-    expect(row.xml).toContain('3557.70');
-    expect(row.hash).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+
+    // Sent by the worker, outside the request: the demo checks it here and says so.
+    await f.ctx.deps.cpe.worker.procesar();
+    const visto = (expectOk(await f.ov('obtener', { ovt_id: ovtId }, f.u.tesoreria)).data as OrdenVentaDetalle).lista_nube_fact_comprobante[0];
+    expect(visto).toMatchObject({ nco_estado_sunat: 'demo', nco_respuesta_texto: expect.stringContaining('Demostración: no enviado a SUNAT'), nco_notas: [] });
 
     const pdf = await f.post('ordenVenta/verComprobante', { orden_venta: { ovt_id: ovtId } }, f.u.viewer);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toContain(`inline; filename="${numero}.pdf"`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // Rendered from the request as issued: a later rename of the client does not change the voucher.
-    await f.rows(sql`update cliente set cli_nombre = 'Otro nombre S.A.C.' where cli_id = ${f.id.cRuc}`);
-    const pedidos: [string, string][] = [];
-    f.ctx.deps.comprobantes = { ...interno, pdf: (sol, em) => { pedidos.push([sol.cliente.nombre, em.codigo_qr]); return interno.pdf(sol, em); } };
-    const porEnlace = await f.ctx.app.inject({ method: 'POST', url: o.ovt_comprobante_enlace!, headers: f.u.viewer }).finally(() => { f.ctx.deps.comprobantes = interno; });
-    await f.rows(sql`update cliente set cli_nombre = 'Constructora Prueba Lurín S.A.C.' where cli_id = ${f.id.cRuc}`);
-    expect(pedidos).toEqual([['Constructora Prueba Lurín S.A.C.', row.qr]]);
-    expect(porEnlace.statusCode).toBe(200);
-    expect(porEnlace.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The link opens in a browser tab without a token, with the voucher's key only.
+    const tab = await f.ctx.app.inject({ method: 'GET', url: o.ovt_comprobante_enlace! });
+    expect(tab.statusCode, tab.body).toBe(200);
+    expect(tab.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await f.ctx.app.inject({ method: 'GET', url: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}` })).statusCode).toBe(404);
+    expect((await f.ctx.app.inject({ method: 'GET', url: `/api/ordenVenta/verComprobante?ovt_id=${ovtId}&k=${'x'.repeat(32)}` })).statusCode).toBe(404);
   });
 
   it('refuses an unpaid or partly paid order, a special client, a second voucher; the payments then stay', async () => {
@@ -99,24 +103,59 @@ describe('generarComprobante', () => {
   });
 });
 
-describe('provider failures', () => {
-  it('a refusal answers its message; a failure answers 502; the order and the correlative stay as they were', async () => {
+describe('issuer settings', () => {
+  it('an issuer that cannot send yet refuses the issue with what is missing; the order and the correlative stay', async () => {
     const ovtId = await pagada();
     const antes = await f.orden(ovtId);
     const n = await ultimo('F001');
+    await f.rows(sql`update emisor_cpe set emi_canal = 'sunat_beta', emi_version = emi_version + 1`);
     try {
-      f.ctx.deps.comprobantes = { ...interno, emitir: async () => ({ aceptado: false, estado_sunat: 'rechazado', mensaje: 'SUNAT: El RUC del receptor no está habido (2017)', enlace_pdf: null, xml: null, hash: null, codigo_qr: '' }) };
-      expectRefused(await generar(ovtId), 409, 'SUNAT: El RUC del receptor no está habido (2017)');
-      f.ctx.deps.comprobantes = { ...interno, emitir: async () => { throw new Error('connect ECONNREFUSED 10.0.0.5:443'); } };
-      expectRefused(await generar(ovtId), 502, 'El proveedor de comprobantes no respondió: connect ECONNREFUSED 10.0.0.5:443');
+      expectRefused(await generar(ovtId), 409, 'Falta el usuario o la clave SOL en Facturación electrónica');
     } finally {
-      f.ctx.deps.comprobantes = interno;
+      await f.rows(sql`update emisor_cpe set emi_canal = 'demo', emi_version = emi_version + 1`);
     }
     expect(await f.orden(ovtId)).toEqual(antes);
     expect(await ultimo('F001')).toBe(n);
     expect(Number((await f.rows<{ c: number }>(sql`select count(*)::int as c from comprobante where ovt_id = ${ovtId}`))[0].c)).toBe(0);
-    // The number given back is the next one issued: no gap.
     expect((expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante).toBe(`F001-${String(n + 1).padStart(8, '0')}`);
+  });
+});
+
+describe('Comprobantes electrónicos', () => {
+  it('lists every voucher with its state, filters it, downloads XML and PDF, and refuses what cannot be', async () => {
+    const ovtId = await pagada();
+    const numero = (expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante!;
+    await f.ctx.deps.cpe.worker.procesar();
+    const lista = expectOk(await cpe('buscar', { cpe_serie: 'F001', page: { number: 1, size: 50 } })).data as { page: { list: ComprobanteFila[]; total: number } };
+    const fila = lista.page.list.find((c) => c.cpe_comprobante === numero)!;
+    expect(fila).toMatchObject({ cpe_tipo: '01', cpe_estado: 'demo', ovt_id: ovtId, cpe_total: '3557.70', mon_simbolo: 'S/',
+      cli_nombre: 'Constructora Prueba Lurín S.A.C.', puede_reenviar: false, cpe_tiene_cdr: false, cpe_vencido: false, cpe_canal: 'demo' });
+    expect(lista.page.list.every((c) => c.cpe_serie === 'F001')).toBe(true);
+    const porEstado = expectOk(await cpe('buscar', { cpe_estado: 'rechazado' })).data as { page: { list: ComprobanteFila[] } };
+    expect(porEstado.page.list.every((c) => c.cpe_estado === 'rechazado')).toBe(true);
+    const porCliente = expectOk(await cpe('buscar', { cli_search: 'prueba lurín', cpe_tipo: '01' })).data as { page: { list: ComprobanteFila[] } };
+    expect(porCliente.page.list.map((c) => c.cpe_id)).toContain(fila.cpe_id);
+    expectRefused(await cpe('buscar', { fecha_inicio: '2026-12-01', fecha_fin: '2026-11-01' }), 400, 'La fecha de inicio no puede ser posterior a la fecha de fin');
+    expectRefused(await cpe('buscar', { cpe_estado: 'inventado' }), 400, 'Seleccione un estado válido');
+
+    const xml = await cpe('descargar', { cpe_id: fila.cpe_id, formato: 'xml' }, f.u.viewer);
+    expect(xml.statusCode).toBe(200);
+    expect(String(xml.headers['content-disposition'])).toMatch(new RegExp(`attachment; filename="\\d{11}-01-${numero}\\.xml"`));
+    expect(verificarFirma(xml.body).valida).toBe(true);
+    expectRefused(await cpe('descargar', { cpe_id: fila.cpe_id, formato: 'cdr' }), 404, 'El comprobante aún no tiene constancia de recepción (CDR) de SUNAT');
+    expectRefused(await cpe('descargar', { cpe_id: fila.cpe_id, formato: 'zip' }), 400, 'Seleccione el formato a descargar: xml, cdr o pdf');
+    expectRefused(await cpe('descargar', { cpe_id: 999999, formato: 'xml' }), 404, 'El comprobante electrónico no existe');
+    const pdf = await cpe('descargar', { cpe_id: fila.cpe_id, formato: 'pdf' });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    expectRefused(await cpe('reenviar', { cpe_id: fila.cpe_id }), 409, 'El comprobante es de demostración: no se envía a SUNAT');
+    // A failed try waits for its next time; 'Reenviar' makes it due now, and the worker takes it.
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'error', nco_proximo_intento = now() + interval '1 hour' where nco_id = ${fila.cpe_id}`);
+    expect(expectOk(await cpe('reenviar', { cpe_id: fila.cpe_id })).message).toBe(`El comprobante ${numero} se enviará a SUNAT en unos segundos`);
+    await f.ctx.deps.cpe.worker.procesar();
+    expect((await f.rows<{ e: string }>(sql`select nco_estado_sunat as e from comprobante where nco_id = ${fila.cpe_id}`))[0].e).toBe('demo');
+    expectRefused(await cpe('reenviar', { cpe_id: fila.cpe_id }, f.u.viewer), 403);
+    expectRefused(await cpe('buscar', {}, f.u.logistica), 403, 'No tienes acceso a este módulo');
   });
 });
 

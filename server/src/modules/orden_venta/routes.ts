@@ -12,6 +12,7 @@ import { readUpload } from '../../platform/files.ts';
 import { caller } from '../../platform/request.ts';
 import * as archivos from './archivo-service.ts';
 import * as comprobantes from './comprobante-service.ts';
+import comprobanteRoutes from './comprobante-routes.ts';
 import pagoRoutes, { sendFile } from './pago-routes.ts';
 import * as service from './service.ts';
 
@@ -53,6 +54,14 @@ export default async function ordenVentaRoutes(fastify: FastifyInstance, deps: D
     return sendFile(reply, { content, nombre, mime: 'application/pdf' }, 'inline');
   });
 
+  // The link of `ovt_comprobante_enlace`, opened in a browser tab or sent to the client: the voucher's own key stands for the token.
+  app.get('/ordenVenta/verComprobante', { ...gate({ public: true }), schema: { tags, querystring: OrdenVentaComprobanteQuery } }, async (req, reply) => {
+    const { ovt_id: ovtId, k } = req.query;
+    if (!ovtId) throw badRequest(M.ovtIdFalta);
+    const { content, nombre } = await comprobantes.pdfPublico(deps, ovtId, k ?? '');
+    return sendFile(reply, { content, nombre, mime: 'application/pdf' }, 'inline');
+  });
+
   app.post('/ordenVenta/adjuntar', { ...write, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
     const { fields, file } = await readUpload(req, 'file', archivos.ARCHIVO_RULE);
     const ovtId = CoercedId.safeParse(fields.ovt_id);
@@ -66,4 +75,5 @@ export default async function ordenVentaRoutes(fastify: FastifyInstance, deps: D
     async (req, reply) => sendFile(reply, await archivos.descargar(deps, req.body.orden_venta_archivo.ova_id)));
 
   await pagoRoutes(fastify, deps);
+  await comprobanteRoutes(fastify, deps);
 }

@@ -81,8 +81,12 @@ export interface ComprobanteEmitido {
 export interface EmisorComprobantes {
   ruc: string;
   razon_social: string;
+  /** The trade name printed and declared (cac:PartyName); empty when none. */
+  nombre_comercial?: string;
   direccion: string;
   /** INEI ubigeo of the fiscal address (6 digits). */
   ubigeo: string;
+  /** SUNAT's code of the establishment that issues: '0000' the fiscal address. */
+  establecimiento?: string;
 }
 

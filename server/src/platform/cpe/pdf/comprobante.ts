@@ -7,10 +7,20 @@
  */
 import { formatAmount, formatDecimal, formatRate } from '@obra/domain';
 import { montoEnLetras } from '../letras.ts';
-import type { ComprobanteEmitido, ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
+import type { ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
 import { PDF_STYLE, openPdf } from '../../pdf.ts';
 import { dibujarQr } from '../qr.ts';
 import { TITULO_TIPO, serieNumero } from '../solicitud.ts';
+
+/** What the PDF prints of the signed document. */
+export interface ComprobanteImpreso {
+  /** The signature's DigestValue ("valor resumen"); null when the channel signs on its side and has not said it yet. */
+  hash: string | null;
+  /** SUNAT's QR content. */
+  codigo_qr: string;
+  /** A line printed in bold under the legend: 'Demostración: no enviado a SUNAT', or '' for a real document. */
+  aviso: string;
+}
 
 export interface ComprobantePdfOptions {
   /** Compressed content streams (default); tests read the text with false. */
@@ -150,7 +160,7 @@ function totales(w: Writer) {
   }
 }
 
-function pie(w: Writer, emitido: ComprobanteEmitido) {
+function pie(w: Writer, emitido: ComprobanteImpreso) {
   const { doc, s } = w;
   if (w.y + QR + 8 > BOTTOM) nuevaPagina(w);
   dibujarQr(doc, emitido.codigo_qr, M, w.y, QR);
@@ -158,6 +168,7 @@ function pie(w: Writer, emitido: ComprobanteEmitido) {
   doc.font(REG).fontSize(8).fillColor(MUTED)
     .text(`Representación impresa de la ${TITULO_TIPO[s.tipo]}.`, textX, w.y + 10, { width: W - QR - 16 });
   if (emitido.hash) doc.text(`Resumen: ${emitido.hash}`, { width: W - QR - 16 });
+  if (emitido.aviso) doc.moveDown(0.5).font(BOLD).fontSize(9).fillColor('#b42318').text(emitido.aviso, { width: W - QR - 16 });
   w.y += QR + 8;
 }
 
@@ -170,7 +181,7 @@ function numerarPaginas(doc: Doc) {
 }
 
 /** The voucher as a PDF. Pure: everything it prints comes in its arguments. */
-export async function comprobantePdf(emisor: EmisorComprobantes, s: ComprobanteSolicitud, emitido: ComprobanteEmitido, opts: ComprobantePdfOptions = {}): Promise<Buffer> {
+export async function comprobantePdf(emisor: EmisorComprobantes, s: ComprobanteSolicitud, emitido: ComprobanteImpreso, opts: ComprobantePdfOptions = {}): Promise<Buffer> {
   const { doc, bytes } = await openPdf({
     margins: { top: M, bottom: M, left: M, right: M },
     bufferPages: true,

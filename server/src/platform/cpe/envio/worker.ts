@@ -1,0 +1,213 @@
+/**
+ * The e-voucher sender (issue 22, DECISIONS §6). Issuing only signs and stores a document
+ * ('por_enviar'); this worker, in-process on every instance, sends it:
+ * - takes due documents with a lease in one short statement (`queries.ts` tomar), so several
+ *   instances never send the same document at once, and no connection is held while the channel
+ *   answers;
+ * - sends once; a document that may already have reached SUNAT (an earlier attempt timed out, the
+ *   answer was lost, the instance died) is first asked for by its CDR (`consultar`, getStatusCdr)
+ *   and sent again only when SUNAT says it never got it: a number is never sent twice;
+ * - retries failures with back-off (30 s, 1 min, 2 min, ... up to 1 h) and writes every state with
+ *   SUNAT's own code and text;
+ * - once a day mails the administrators the documents past SUNAT's deadline.
+ */
+import { limaDate } from '@obra/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import type { Mailer } from '../../mail.ts';
+import type { Secretos } from '../../secretos.ts';
+import type { Canal, DocumentoEnvio, Resultado } from '../canales/canal.ts';
+import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
+import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
+import * as q from './queries.ts';
+
+export interface OpcionesWorker {
+  database: Database;
+  lector: LectorEmisor;
+  secretos: Secretos;
+  mailer: Mailer;
+  /** How long a channel may take for one document. */
+  timeoutMs: number;
+  /** How often due documents are looked for when nobody wakes the worker (other instances' issues, retries). */
+  intervaloMs?: number;
+  /** First retry delay; doubles each attempt up to `reintentoMaxMs`. */
+  reintentoBaseMs?: number;
+  reintentoMaxMs?: number;
+  /** Documents sent at once. */
+  concurrencia?: number;
+  /** A channel to use instead of the settings' one (tests). */
+  canal?: (e: EmisorVigente) => Canal | null;
+}
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+export interface CpeWorker {
+  /** Sends due documents every `intervaloMs` and whenever woken, logging failures to `log`. */
+  start(log: Log): void;
+  /** Looks for due documents now (after an issue or a 'Reenviar'); coalesced, never awaited by a request. */
+  despertar(): void;
+  /** Runs until nothing is due; resolves with how many documents it handled. Tests and `despertar` use it. */
+  procesar(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const texto = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function crearWorker(o: OpcionesWorker): CpeWorker {
+  const intervalo = o.intervaloMs ?? 5_000;
+  const base = o.reintentoBaseMs ?? 30_000;
+  const maximo = o.reintentoMaxMs ?? 3_600_000;
+  const concurrencia = o.concurrencia ?? 4;
+  // The lease outlives a whole attempt (send, then maybe consult) with room to spare.
+  const lease = 3 * o.timeoutMs + 30_000;
+  const db = o.database.db;
+  let timer: NodeJS.Timeout | undefined;
+  let corriendo: Promise<number> | null = null;
+  let otraVez = false;
+  let detenido = false;
+  let canalCache: { version: number; canal: Canal | null } | null = null;
+  // Until start() gives the server's log (tests drive `procesar` and read the states instead).
+  let log: Log = { warn: () => undefined, error: () => undefined };
+
+  const proximo = (intento: number) => new Date(Date.now() + Math.min(maximo, base * 2 ** Math.max(0, intento - 1)));
+
+  function canalPara(e: EmisorVigente): Canal | null {
+    if (o.canal) return o.canal(e);
+    if (canalCache?.version !== e.version) canalCache = { version: e.version, canal: canalDe(e, o.secretos, o.timeoutMs) };
+    return canalCache.canal;
+  }
+
+  /** One attempt: consult first when an earlier attempt may have reached the service. */
+  async function intentar(canal: Canal, t: q.Tomado, doc: DocumentoEnvio): Promise<Resultado> {
+    const quizaLlego = t.nco_intentos > 1 || t.nco_estado_sunat === 'enviado';
+    if (quizaLlego) {
+      const r = await canal.consultar(doc);
+      if (r.estado !== 'no_existe' && !(r.estado === 'error' && r.codigo === 'SIN_CONSULTA')) return r;
+      // SUNAT beta cannot be consulted: sending again is all there is; a copy it had answers 1033.
+    }
+    const r = await canal.enviar(doc);
+    if (r.estado === 'error' && r.codigo === '1033') {
+      // "Registrado previamente": it arrived on an earlier attempt; its CDR says how it ended.
+      const c = await canal.consultar(doc);
+      return c.estado === 'no_existe' ? r : c;
+    }
+    return r;
+  }
+
+  function respuestaDe(r: Resultado, intento: number): q.Respuesta {
+    switch (r.estado) {
+      case 'aceptado': case 'observado': case 'rechazado':
+        return { estado: r.estado, codigo: r.codigo, texto: r.descripcion, notas: r.notas, cdr: r.cdr, ticket: null, hash: r.hash, codigoQr: r.codigo_qr, proximo: null };
+      case 'demo':
+        return { estado: 'demo', codigo: null, texto: r.descripcion, notas: r.notas, cdr: null, ticket: null, proximo: null };
+      case 'enviado':
+        return { estado: 'enviado', codigo: null, texto: r.descripcion, notas: null, cdr: null, ticket: r.ticket, proximo: proximo(intento) };
+      case 'no_existe':
+        return { estado: 'error', codigo: null, texto: r.descripcion, notas: null, cdr: null, ticket: null, proximo: proximo(intento) };
+      case 'error':
+        return { estado: 'error', codigo: r.codigo, texto: r.descripcion, notas: null, cdr: null, ticket: null, proximo: proximo(intento) };
+    }
+  }
+
+  async function manejar(e: EmisorVigente, t: q.Tomado): Promise<void> {
+    const doc = q.documentoDe(e.emisor.ruc, t);
+    const falta = faltaParaCanal(e);
+    const canal = falta ? null : canalPara(e);
+    let r: Resultado;
+    if (!canal) {
+      r = { estado: 'error', codigo: null, descripcion: `No se puede enviar: ${falta ?? 'el canal de envío no está configurado'} (Facturación electrónica)` };
+    } else if (t.nco_proveedor !== canal.nombre) {
+      // Issued for another channel (a test-signed demo document, a beta one, Nubefact's unsigned copy): never sent elsewhere.
+      r = { estado: 'error', codigo: null, descripcion: `El comprobante se emitió para el canal ${t.nco_proveedor}; vuelva a ese canal para enviarlo` };
+    } else {
+      try {
+        r = await intentar(canal, t, doc);
+      } catch (err) {
+        r = { estado: 'error', codigo: null, descripcion: `Fallo inesperado al enviar: ${texto(err)}` };
+      }
+    }
+    if (!(await q.guardarRespuesta(db, t.nco_id, t.nco_intentos, respuestaDe(r, t.nco_intentos)))) {
+      log.warn({ nco_id: t.nco_id }, 'cpe: otro proceso tomó el comprobante; su respuesta no se guarda');
+    }
+  }
+
+  async function probarConexion(e: EmisorVigente): Promise<void> {
+    if (!(await q.tomarPrueba(db))) return;
+    const falta = faltaParaCanal(e);
+    const canal = falta ? null : canalPara(e);
+    const r = canal ? await canal.probar(e.emisor.ruc).catch((err: unknown) => ({ ok: false, mensaje: texto(err) })) : { ok: false, mensaje: falta ?? '' };
+    await q.guardarPrueba(db, r.ok, r.mensaje);
+  }
+
+  async function alertar(e: EmisorVigente): Promise<void> {
+    const hoy = limaDate(new Date());
+    const lista = await q.vencidos(db, hoy, e.plazoDias);
+    if (lista.length === 0 || !(await q.reclamarAlerta(db, hoy))) return;
+    const lineas = lista.map((v) => `- ${v.comprobante} del ${v.fecha_emision}: ${v.estado}${v.respuesta ? ` (${v.respuesta})` : ''}`);
+    for (const { correo } of await q.correosAdministradores(db)) {
+      await o.mailer.send(db, {
+        to: correo,
+        subject: `Comprobantes electrónicos sin respuesta de SUNAT fuera de plazo (${lista.length})`,
+        text: `Los siguientes comprobantes tienen más de ${e.plazoDias} días sin ser aceptados por SUNAT:\n\n${lineas.join('\n')}\n\nRevíselos en Ventas → Comprobantes electrónicos.`,
+      });
+    }
+  }
+
+  async function ciclo(): Promise<number> {
+    let hechos = 0;
+    const e = await o.lector.leer(db);
+    await probarConexion(e);
+    for (;;) {
+      const tomados = await q.tomar(db, concurrencia, lease);
+      if (tomados.length === 0) break;
+      await Promise.all(tomados.map((t) => manejar(e, t)));
+      hechos += tomados.length;
+      if (detenido) break;
+    }
+    await alertar(e);
+    return hechos;
+  }
+
+  async function procesar(): Promise<number> {
+    if (corriendo) {
+      otraVez = true;
+      return corriendo;
+    }
+    corriendo = (async () => {
+      let total = 0;
+      do {
+        otraVez = false;
+        try {
+          total += await ciclo();
+        } catch (err) {
+          log.error({ err }, 'cpe: el envío de comprobantes falló');
+        }
+      } while (otraVez && !detenido);
+      return total;
+    })();
+    try {
+      return await corriendo;
+    } finally {
+      corriendo = null;
+    }
+  }
+
+  return {
+    start(l) {
+      log = l;
+      detenido = false;
+      timer ??= setInterval(() => void procesar(), intervalo).unref();
+      void procesar();
+    },
+    despertar() {
+      if (!detenido) setImmediate(() => void procesar());
+    },
+    procesar,
+    async stop() {
+      detenido = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await corriendo;
+    },
+  };
+}
