@@ -52,6 +52,10 @@ const SCREENS: Record<string, Lazy> = {
   '/vendedor': async () => ({ Component: (await import('../modules/vendedor/VendedorPage')).VendedorPage }),
   '/productoVenta': async () => ({ Component: (await import('../modules/producto_venta/ProductoVentaPage')).ProductoVentaPage }),
   '/ordenVenta': async () => ({ Component: (await import('../modules/orden_venta/OrdenVentaPage')).OrdenVentaPage }),
+  '/comprobantes': async () => ({ Component: (await import('../modules/comprobante/ComprobantesPage')).ComprobantesPage }),
+  '/facturacionElectronica': async () => ({
+    Component: (await import('../modules/facturacion_electronica/FacturacionElectronicaPage')).FacturacionElectronicaPage,
+  }),
   '/pedidoItems': async () => ({ Component: (await import('../modules/pedido_items/PedidoItemsPage')).PedidoItemsPage }),
   '/pedidoItems/:action/:id': async () => ({ Component: (await import('../modules/pedido_items/PedidoItemsPage')).PedidoItemsPage }),
   '/proveedor/crearCuenta': async () => ({ Component: (await import('../modules/proveedor_cuenta/CrearCuentaPage')).CrearCuentaPage }),

@@ -15,6 +15,8 @@ export interface RowAction {
   confirmDetail?: string;
   /** Not offered at all (no permission, wrong state). */
   hidden?: boolean;
+  /** Shown but not usable yet (a file that does not exist yet); its label says why. */
+  disabled?: boolean;
 }
 
 /** The line under a delete's question. */
@@ -61,7 +63,7 @@ export function RowActions({ name, actions, inline = INLINE_ACTIONS, keepMenu = 
   };
 
   const menu: MenuProps = {
-    items: more.map((a) => ({ key: a.key, label: a.label, icon: a.icon, danger: a.danger })),
+    items: more.map((a) => ({ key: a.key, label: a.label, icon: a.icon, danger: a.danger, disabled: a.disabled })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       const action = more.find((a) => a.key === key);
@@ -73,7 +75,7 @@ export function RowActions({ name, actions, inline = INLINE_ACTIONS, keepMenu = 
     <Space size={0} onClick={(e) => e.stopPropagation()}>
       {shown.map((a) => (
         <Tooltip key={a.key} title={a.label}>
-          <Button type="text" danger={a.danger} icon={a.icon} aria-label={`${a.label} ${name}`} onClick={() => run(a)} />
+          <Button type="text" danger={a.danger} disabled={a.disabled} icon={a.icon} aria-label={`${a.label} ${name}`} onClick={() => run(a)} />
         </Tooltip>
       ))}
       {more.length > 0 && (

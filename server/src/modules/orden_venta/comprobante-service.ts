@@ -6,12 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { faltaParaCanal } from '../../platform/cpe/canales/elegir.ts';
 import { MSG_CONFIG, type EmisorVigente } from '../../platform/cpe/configuracion.ts';
-import { firmarXml } from '../../platform/cpe/firma/firmar.ts';
+import { firmarComprobante } from '../../platform/cpe/firma/documento.ts';
 import { DEMO_DESCRIPCION } from '../../platform/cpe/canales/demo.ts';
 import { comprobantePdf } from '../../platform/cpe/pdf/comprobante.ts';
 import { codigoQr, problemaSolicitud } from '../../platform/cpe/solicitud.ts';
-import { facturaUbl } from '../../platform/cpe/xml/factura.ts';
-import { adelantar } from '../../platform/cpe/envio/queries.ts';
+import { adelantar, guardarFirma } from '../../platform/cpe/envio/queries.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { fromPageQuery } from '../../platform/list.ts';
 import { AppError, PG, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
@@ -27,10 +26,13 @@ import { detalleEn, lockOrden } from './service.ts';
  * a new series), so the counter row is the series' with year 0: `nextNumber(tx, 'F001', 0)`.
  *
  * Issuing is one short transaction: lock the order, check it may get a voucher, take the series'
- * next number, build the UBL XML, sign it with the issuer's certificate, store it 'por_enviar' and
- * mark the order. Nothing remote is awaited: once committed, the worker (platform/cpe/envio) sends
- * it, so a slow or hanging SUNAT never holds the counter, a connection or the user. The number is
- * the document's for good: a rejection is recorded, never given to another order.
+ * next number, store the request 'por_enviar' and mark the order. Right after the commit the UBL XML
+ * is built and signed with the issuer's certificate (about 20 ms of CPU that no longer holds the
+ * series' counter lock, so concurrent issues do not queue behind each other's signatures) and stored
+ * before the reply; should that not happen (the process stops), the worker signs it at its first try.
+ * Nothing remote is awaited: the worker (platform/cpe/envio) sends it, so a slow or hanging SUNAT
+ * never holds the counter, a connection or the user. The number is the document's for good: a
+ * rejection is recorded, never given to another order.
  */
 
 /** Year of the counter rows of voucher series: correlatives are per series only. */
@@ -57,8 +59,11 @@ function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
   return null;
 }
 
+/** How long the worker leaves a document unsigned for the issue to sign it before it signs it itself. */
+const ESPERA_FIRMA_MS = 60_000;
+
 export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, now = new Date()): Promise<{ orden: OrdenVentaDetalle; comprobante: string }> {
-  let r: { orden: OrdenVentaDetalle; comprobante: string };
+  let r: { comprobante: string; firmar: (() => Promise<void>) | null };
   try {
     r = await deps.database.db.transaction(async (tx) => {
       const o = await lockOrden(tx, ovtId);
@@ -69,34 +74,39 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
       if (problemaEmisor) throw conflict(problemaEmisor);
       const esFactura = o.tid_id === TID_FACTURA;
       const serie = esFactura ? e.series.factura : e.series.boleta;
-      const numero = await nextNumber(tx, serie, ANIO_SERIE);
       const datos = await cq.datos(tx, ovtId);
       if (!datos) throw notFound(M.notFound);
+      // The series' counter row stays locked from here to the commit: only a few short statements follow.
+      const numero = await nextNumber(tx, serie, ANIO_SERIE);
       const s = solicitudDe(datos, serie, numero, now);
       const problema = problemaSolicitud(s);
       if (problema) throw conflict(M.comprobanteRechazado(problema));
       // Nubefact signs on its side: it gets the request, and its answer brings the digest.
-      const firmado = e.canal === 'nubefact' || !e.firma ? null : firmarXml(facturaUbl(e.emisor, s), e.firma);
+      const firma = e.canal === 'nubefact' ? null : e.firma;
       const clave = randomBytes(24).toString('base64url');
       const enlace = cq.enlaceComprobante(ovtId, clave);
-      await cq.insert(tx, {
+      const ncoId = await cq.insert(tx, {
         ovt_id: ovtId, tid_id: o.tid_id, nco_tipo: esFactura ? '01' : '03', nco_serie: serie, nco_numero: numero,
         nco_fecha_emision: s.fecha_emision, nco_total: s.total, nco_proveedor: e.canal, nco_enlace: enlace,
-        nco_xml: firmado?.xml ?? null, nco_hash: firmado?.digest ?? null, nco_datos: s,
-        nco_codigo_qr: codigoQr(e.emisor.ruc, s, firmado?.digest ?? null),
-        nco_estado_sunat: CPE_ESTADO.POR_ENVIAR, nco_proximo_intento: now, nco_clave_publica: clave,
-        nco_usuario: caller.usu_id, nco_fecha_registro: now,
+        nco_datos: s, nco_codigo_qr: codigoQr(e.emisor.ruc, s, null),
+        nco_estado_sunat: CPE_ESTADO.POR_ENVIAR, nco_proximo_intento: firma ? new Date(now.getTime() + ESPERA_FIRMA_MS) : now,
+        nco_clave_publica: clave, nco_usuario: caller.usu_id, nco_fecha_registro: now,
       });
       const texto = comprobanteTexto(serie, numero);
       await q.updateOrden(tx, ovtId, { ovt_comprobante: texto, ovt_comprobante_enlace: enlace });
-      return { orden: await detalleEn(tx, caller, ovtId), comprobante: texto };
+      const firmar = firma ? async () => {
+        const d = firmarComprobante(e.emisor, firma, s);
+        await guardarFirma(deps.database.db, ncoId, d.xml, d.digest, d.codigoQr);
+      } : null;
+      return { comprobante: texto, firmar };
     });
   } catch (err) {
     if (!(err instanceof AppError) && pgErrorCode(err) === PG.uniqueViolation) throw conflict(M.comprobanteYaEmitido('emitido'));
     throw err;
   }
+  await r.firmar?.();
   deps.cpe.worker.despertar();
-  return r;
+  return { orden: await detalleEn(deps.database.db, caller, ovtId), comprobante: r.comprobante };
 }
 
 /** The printed copy's warning for a document that is not (or not yet) SUNAT's. */

@@ -1,4 +1,4 @@
-import { OVT, type ComprobanteFila, type OrdenVentaDetalle } from '@obra/domain';
+import { MSG, OVT, type ComprobanteFila, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificarFirma } from '../../platform/cpe/firma/verificar.ts';
@@ -154,7 +154,7 @@ describe('Comprobantes electrónicos', () => {
     expect(expectOk(await cpe('reenviar', { cpe_id: fila.cpe_id })).message).toBe(`El comprobante ${numero} se enviará a SUNAT en unos segundos`);
     await f.ctx.deps.cpe.worker.procesar();
     expect((await f.rows<{ e: string }>(sql`select nco_estado_sunat as e from comprobante where nco_id = ${fila.cpe_id}`))[0].e).toBe('demo');
-    expectRefused(await cpe('reenviar', { cpe_id: fila.cpe_id }, f.u.viewer), 403);
+    expectRefused(await cpe('reenviar', { cpe_id: fila.cpe_id }, f.u.viewer), 403, MSG.readOnly);
     expectRefused(await cpe('buscar', {}, f.u.logistica), 403, 'No tienes acceso a este módulo');
   });
 });

@@ -2,6 +2,7 @@ import { OVT, formatFechaHoraLima, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOvFixture, expectOk, expectRefused, type Auth, type OvFixture, type Reply } from './fixtures.ts';
+import { multipart as multipartCall } from '../../test/multipart.ts';
 
 /**
  * Payments and approval of a sales order (spec 3 §2 "View order popup", §4, §5 "Payments"; DECISIONS
@@ -20,14 +21,8 @@ const pagar = (ovtId: number, monto: string, who: Auth = f.u.tesoreria, over: Re
   f.pago('registrar', { ovt_id: ovtId, ovp_fecha_pago: ahora(), ovp_descripcion: 'Transferencia BBVA', ovp_monto: monto, ovp_registrador: 1, ...over }, who);
 const detalle = async (ovtId: number, who = f.u.administracion) => expectOk(await f.ov('obtener', { ovt_id: ovtId }, who)).data as OrdenVentaDetalle;
 
-/** A multipart call with the fields given and, optionally, one file. */
-function multipart(path: string, fields: Record<string, string>, file: { name: string; type: string; content: Buffer } | null, who: Auth) {
-  const boundary = '----h7ordenventa';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return f.ctx.app.inject({ method: 'POST', url: `/api/${path}`, headers: { ...who, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) }) as unknown as Promise<Reply>;
-}
+const multipart = (path: string, fields: Record<string, string>, file: { name: string; type: string; content: Buffer } | null, who: Auth) =>
+  multipartCall(f.ctx, path, fields, file, who);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

@@ -1,5 +1,10 @@
-/** The worked example of the tests: a factura of 10 m³ of concrete and 2 hours of pumping, IGV 18 %. */
-import type { ComprobanteSolicitud, EmisorComprobantes } from './tipos.ts';
+/**
+ * The worked examples of the tests: a factura of 10 m³ of concrete and 2 hours of pumping, IGV 18 %,
+ * a boleta, and the cases SUNAT's rules are checked against (fractions, many lines, no buyer
+ * document, dollars), whose amounts come from the domain's own sale calculation.
+ */
+import { precioConIgv, ventaTotales } from '@obra/domain';
+import type { ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from './tipos.ts';
 
 export const EMISOR: EmisorComprobantes = {
   ruc: '20547812361',
@@ -58,4 +63,63 @@ export function boletaEjemplo(): ComprobanteSolicitud {
     observaciones: undefined,
     orden: 'OV-7',
   };
+}
+
+type LineaDato = Pick<ComprobanteLinea, 'codigo' | 'descripcion' | 'unidad' | 'cantidad' | 'valor_unitario'>;
+
+/** `base` with `lineas`, every amount computed as a sales order computes it (ventaTotales). */
+function conLineas(base: ComprobanteSolicitud, lineas: LineaDato[]): ComprobanteSolicitud {
+  const t = ventaTotales(lineas.map((l) => ({ ovd_precio: l.valor_unitario, ovd_cantidad: l.cantidad })), base.igv_tasa);
+  return {
+    ...base,
+    lineas: lineas.map((l, i) => ({
+      ...l,
+      precio_unitario: precioConIgv(l.valor_unitario, base.igv_tasa),
+      subtotal: t.lineas[i].ovd_subtotal,
+      igv: t.lineas[i].ovd_igv,
+      total: t.lineas[i].ovd_total,
+    })),
+    subtotal: t.ovt_subtotal,
+    igv: t.ovt_igv,
+    total: t.ovt_total,
+  };
+}
+
+/**
+ * Fractional m³ and unit values whose price with IGV is not exact (84.75 × 1.18 = 100.005): every
+ * amount is rounded to 2 decimals, so SUNAT's line checks (quantity × value) see small differences.
+ */
+export function facturaFraccionesEjemplo(): ComprobanteSolicitud {
+  return conLineas({ ...facturaEjemplo(), numero: 2, orden: 'OV-124' }, [
+    { codigo: '2', descripcion: "Concreto premezclado f'c 175 kg/cm²", unidad: 'MTQ', cantidad: '7.5000', valor_unitario: '84.75' },
+    { codigo: '3', descripcion: "Concreto premezclado f'c 280 kg/cm²", unidad: 'MTQ', cantidad: '0.2500', valor_unitario: '287.29' },
+    { codigo: '10', descripcion: 'Servicio de bombeo de concreto', unidad: 'HUR', cantidad: '1.5000', valor_unitario: '211.86' },
+  ]);
+}
+
+/** Many lines in the units a sales order maps most (m³, hour, bag, kilogram, service), no discounts. */
+export function facturaVariasLineasEjemplo(): ComprobanteSolicitud {
+  return conLineas({ ...facturaEjemplo(), numero: 3, orden: 'OV-125', observaciones: undefined }, [
+    { codigo: '2', descripcion: "Concreto premezclado f'c 210 kg/cm²", unidad: 'MTQ', cantidad: '12.0000', valor_unitario: '320.00' },
+    { codigo: '10', descripcion: 'Servicio de bombeo de concreto', unidad: 'HUR', cantidad: '3.0000', valor_unitario: '250.00' },
+    { codigo: '21', descripcion: 'Cemento portland tipo I (42.5 kg)', unidad: 'BG', cantidad: '40.0000', valor_unitario: '24.58' },
+    { codigo: '22', descripcion: 'Aditivo acelerante de fragua', unidad: 'KGM', cantidad: '18.5000', valor_unitario: '7.63' },
+    { codigo: '30', descripcion: 'Ensayo de resistencia a la compresión', unidad: 'ZZ', cantidad: '1.0000', valor_unitario: '150.00' },
+  ]);
+}
+
+/** A boleta to a buyer without a document (allowed below S/ 700). */
+export function boletaSinDocumentoEjemplo(): ComprobanteSolicitud {
+  return conLineas({ ...boletaEjemplo(), numero: 43, orden: 'OV-8', cliente: { tipo_documento: '0', numero_documento: '', nombre: 'Cliente varios', direccion: '' } }, [
+    { codigo: '2', descripcion: "Concreto premezclado f'c 210 kg/cm²", unidad: 'MTQ', cantidad: '0.5000', valor_unitario: '320.00' },
+    { codigo: '40', descripcion: 'Flete a obra', unidad: 'ZZ', cantidad: '1.0000', valor_unitario: '42.37' },
+  ]);
+}
+
+/** A factura in US dollars. */
+export function facturaDolaresEjemplo(): ComprobanteSolicitud {
+  return conLineas({ ...facturaEjemplo(), numero: 4, moneda: 'USD', orden: 'OV-126' }, [
+    { codigo: '2', descripcion: "Concreto premezclado f'c 210 kg/cm²", unidad: 'MTQ', cantidad: '25.0000', valor_unitario: '86.49' },
+    { codigo: '10', descripcion: 'Servicio de bombeo de concreto', unidad: 'HUR', cantidad: '4.0000', valor_unitario: '67.57' },
+  ]);
 }

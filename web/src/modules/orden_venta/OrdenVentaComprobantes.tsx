@@ -1,22 +1,24 @@
-import { FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
+import { CodeOutlined, FileDoneOutlined, FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
 import { TID_FACTURA, type OrdenVentaComprobante, type OrdenVentaDetalle } from '@obra/domain';
-import { App, Button, Card, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { formatDate, formatMoney } from '../../ui/format';
 import { toast } from '../../ui/toast';
+import { useDescargarComprobante, type CpeFormato } from '../comprobante/api';
+import { CpeEstadoTag } from '../comprobante/CpeEstadoTag';
 import { useGenerarComprobante, useVerComprobante } from './api';
-
-/** SUNAT's answer as the sales desk reads it. */
-const ESTADO_SUNAT: Record<string, string> = { aceptado: 'Aceptado', pendiente: 'Pendiente de envío', rechazado: 'Rechazado' };
 
 /**
  * The Vouchers section of the view popup (spec 3 §2, §4): the e-voucher issued for the order with
- * its PDF (offered once the order is paid and the voucher has number and link), and 'Generar
+ * its SUNAT state (issue 22), its PDF (offered once the order is paid and the voucher has number and
+ * link), the signed XML and SUNAT's CDR once it has one, and 'Generar
  * comprobante' while the server allows it (fully paid, none yet, client not special), asked first.
  */
 export function OrdenVentaComprobantes({ orden }: { orden: OrdenVentaDetalle }) {
   const { modal } = App.useApp();
   const generar = useGenerarComprobante();
   const ver = useVerComprobante();
+  const descargar = useDescargarComprobante();
+  const bajar = (c: OrdenVentaComprobante, formato: CpeFormato) => descargar.mutate({ cpe_id: c.nco_id, formato, nombre: c.nco_comprobante });
 
   const preguntarGenerar = () =>
     modal.confirm({
@@ -32,16 +34,36 @@ export function OrdenVentaComprobantes({ orden }: { orden: OrdenVentaDetalle }) 
     { title: 'Tipo', dataIndex: 'tid_id', width: 100, render: (t: number) => (t === TID_FACTURA ? 'FACTURA' : 'BOLETA') },
     { title: 'Fecha de emisión', dataIndex: 'nco_fecha_emision', width: 150, render: (f: string) => formatDate(f) },
     { title: 'Total', dataIndex: 'nco_total', width: 130, align: 'right', render: (v: string) => formatMoney('S/', v) },
-    { title: 'Estado SUNAT', dataIndex: 'nco_estado_sunat', render: (e: string) => ESTADO_SUNAT[e] ?? e },
     {
-      title: 'PDF',
-      key: 'pdf',
-      width: 72,
+      title: 'Estado SUNAT',
+      dataIndex: 'nco_estado_sunat',
+      render: (e: string, c) => <CpeEstadoTag estado={e} codigo={c.nco_respuesta_codigo} texto={c.nco_respuesta_texto} />,
+    },
+    {
+      title: 'Archivos',
+      key: 'archivos',
+      width: 128,
       align: 'center',
-      render: (_, c) => orden.puede_ver_comprobante && (
-        <Tooltip title="Ver comprobante">
-          <Button type="text" icon={<FilePdfOutlined />} aria-label={`Ver comprobante ${c.nco_comprobante}`} loading={ver.isPending} onClick={() => ver.mutate(orden.ovt_id)} />
-        </Tooltip>
+      render: (_, c) => (
+        <Space size={0}>
+          {orden.puede_ver_comprobante && (
+            <Tooltip title="Ver PDF">
+              <Button type="text" icon={<FilePdfOutlined />} aria-label={`Ver comprobante ${c.nco_comprobante}`} loading={ver.isPending} onClick={() => ver.mutate(orden.ovt_id)} />
+            </Tooltip>
+          )}
+          <Tooltip title="Descargar XML">
+            <Button type="text" icon={<CodeOutlined />} aria-label={`Descargar XML ${c.nco_comprobante}`} onClick={() => bajar(c, 'xml')} />
+          </Tooltip>
+          <Tooltip title={c.nco_tiene_cdr ? 'Descargar CDR' : 'CDR: SUNAT aún no lo emite'}>
+            <Button
+              type="text"
+              icon={<FileDoneOutlined />}
+              aria-label={`Descargar CDR ${c.nco_comprobante}`}
+              disabled={!c.nco_tiene_cdr}
+              onClick={() => bajar(c, 'cdr')}
+            />
+          </Tooltip>
+        </Space>
       ),
     },
   ];

@@ -1,19 +1,21 @@
 /**
- * The Nubefact adapter against a local HTTP server that answers like their documented API
- * (generar_comprobante: the document, or { errors, codigo }), started on a free port by the test.
+ * The Nubefact channel against a local HTTP server that answers like their documented API
+ * (generar_comprobante and consultar_comprobante: the document, or { errors, codigo }), started on a
+ * free port by the test.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMISOR, boletaEjemplo, facturaEjemplo } from '../ejemplo.test-data.ts';
-import { crearProveedorNubefact, cuerpoNubefact } from './nubefact.ts';
-import { crearProveedorComprobantes } from '../tipos.ts';
+import { numeroTexto } from '../solicitud.ts';
+import type { DocumentoEnvio } from './canal.ts';
+import { crearCanalNubefact, cuerpoNubefact } from './nubefact.ts';
 
 interface Recibido { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 type Responder = (req: Recibido, res: ServerResponse) => void;
 
 const TOKEN = '8d19d8c7c1f6402687720eab85cd57a54f5a7a3fa163476bbcf381ee2b5e0c69';
-const PDF = Buffer.from('%PDF-1.4\n% nubefact\n%%EOF\n', 'latin1');
+const QR = '20547812361 | 01 | F001 | 000001 | 666.00 | 4366.00 | 24/11/2026 | 6 | 20601234565 | xMLFMnbgp1/bHEy572RKRTE9hPY= |';
 let server: Server;
 let base = '';
 let recibidos: Recibido[] = [];
@@ -24,18 +26,14 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-/** What their API answers to an accepted factura (fields as documented). */
-const aceptada = (r: Recibido, res: ServerResponse) => {
-  const b = JSON.parse(r.body) as { tipo_de_comprobante: number; serie: string; numero: number };
-  json(res, 200, {
-    tipo_de_comprobante: b.tipo_de_comprobante, serie: b.serie, numero: b.numero,
-    enlace: `${base}/cpe/abc-123`, enlace_del_pdf: `${base}/cpe/abc-123.pdf`, enlace_del_xml: `${base}/cpe/abc-123.xml`, enlace_del_cdr: '',
-    aceptada_por_sunat: true, sunat_description: `La Factura numero ${b.serie}-${b.numero}, ha sido aceptada`, sunat_note: null,
-    sunat_responsecode: '0', sunat_soap_error: '',
-    cadena_para_codigo_qr: `20547812361 | 01 | ${b.serie} | ${String(b.numero).padStart(6, '0')} | 666.00 | 4366.00 | 24/11/2026 | 6 | 20601234565 | xMLFMnbgp1/bHEy572RKRTE9hPY= |`,
-    codigo_hash: 'xMLFMnbgp1/bHEy572RKRTE9hPY=',
-  });
-};
+/** What their API answers for a document SUNAT accepted (fields as documented). */
+const documentoNubefact = (extra: Record<string, unknown> = {}) => ({
+  tipo_de_comprobante: 1, serie: 'F001', numero: 1,
+  enlace: `${base}/cpe/abc-123`, enlace_del_pdf: `${base}/cpe/abc-123.pdf`, enlace_del_xml: `${base}/cpe/abc-123.xml`, enlace_del_cdr: '',
+  aceptada_por_sunat: true, sunat_description: 'La Factura numero F001-1, ha sido aceptada', sunat_note: null,
+  sunat_responsecode: '0', sunat_soap_error: '', cadena_para_codigo_qr: QR, codigo_hash: 'xMLFMnbgp1/bHEy572RKRTE9hPY=',
+  ...extra,
+});
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -43,16 +41,6 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const r = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      if (r.url === '/cpe/abc-123.pdf') {
-        res.writeHead(200, { 'Content-Type': 'application/pdf' });
-        res.end(PDF);
-        return;
-      }
-      if (r.url === '/cpe/otro.pdf') {
-        res.writeHead(200, { 'Content-Type': 'text/html' });
-        res.end('<html>Documento no encontrado</html>');
-        return;
-      }
       recibidos.push(r);
       responder(r, res);
     });
@@ -68,15 +56,29 @@ afterAll(async () => {
 
 beforeEach(() => {
   recibidos = [];
-  responder = aceptada;
+  responder = (_, res) => json(res, 200, documentoNubefact());
 });
 
-const proveedor = (timeoutMs = 5000) => crearProveedorNubefact({ url: `${base}/api/v1/ruta-de-la-cuenta`, token: TOKEN, timeoutMs }, EMISOR);
+const canal = (timeoutMs = 5000) => crearCanalNubefact({ url: `${base}/api/v1/ruta-de-la-cuenta`, token: TOKEN, timeoutMs });
 
-describe('Nubefact adapter', () => {
+/** Nubefact issues from the request and signs on its side: the XML is not sent. */
+function documento(solicitud = facturaEjemplo()): DocumentoEnvio {
+  const nombre = `${EMISOR.ruc}-01-${solicitud.serie}-${numeroTexto(solicitud.numero)}`;
+  return { ruc: EMISOR.ruc, tipo: '01', serie: solicitud.serie, numero: solicitud.numero, nombre, xml: '', solicitud };
+}
+
+/** A port nobody listens on: taken from a server closed at once. */
+async function puertoCerrado(): Promise<number> {
+  const cerrado = createServer();
+  await new Promise<void>((resolve) => cerrado.listen(0, '127.0.0.1', resolve));
+  const port = (cerrado.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => cerrado.close(() => resolve()));
+  return port;
+}
+
+describe('Nubefact channel: enviar', () => {
   it('posts generar_comprobante with their token header and fields, and reads the accepted document', async () => {
-    const s = facturaEjemplo();
-    const r = await proveedor().emitir(s);
+    const r = await canal().enviar(documento());
     expect(recibidos).toHaveLength(1);
     const [req] = recibidos;
     expect(req.method).toBe('POST');
@@ -95,12 +97,9 @@ describe('Nubefact adapter', () => {
       expect.objectContaining({ unidad_de_medida: 'HUR', codigo: 'PV-0010', cantidad: '2.0000', valor_unitario: '250.00', precio_unitario: '295.00', subtotal: '500.00', tipo_de_igv: 1, igv: '90.00', total: '590.00' }),
     ]);
     expect(r).toEqual({
-      aceptado: true, estado_sunat: 'aceptado', mensaje: 'La Factura numero F001-1, ha sido aceptada',
-      enlace_pdf: `${base}/cpe/abc-123.pdf`, xml: null, hash: 'xMLFMnbgp1/bHEy572RKRTE9hPY=',
-      codigo_qr: '20547812361 | 01 | F001 | 000001 | 666.00 | 4366.00 | 24/11/2026 | 6 | 20601234565 | xMLFMnbgp1/bHEy572RKRTE9hPY= |',
+      estado: 'aceptado', codigo: '0', descripcion: 'La Factura numero F001-1, ha sido aceptada', notas: [], cdr: null,
+      hash: 'xMLFMnbgp1/bHEy572RKRTE9hPY=', codigo_qr: QR,
     });
-    // Their PDF, fetched from the document's link.
-    expect((await proveedor().pdf(s, r)).equals(PDF)).toBe(true);
   });
 
   it('a boleta: type 2, the buyer DNI, "-" for a buyer without document, dollars as 2', () => {
@@ -110,64 +109,72 @@ describe('Nubefact adapter', () => {
     expect(sinDoc).toMatchObject({ cliente_tipo_de_documento: '-', cliente_numero_de_documento: '-', moneda: 2 });
   });
 
-  it('their rejection { errors, codigo } is answered with their text, not thrown', async () => {
-    responder = (_, res) => json(res, 400, { errors: 'El RUC del cliente no es válido en SUNAT', codigo: 20 });
-    expect(await proveedor().emitir(facturaEjemplo())).toEqual({
-      aceptado: false, estado_sunat: 'rechazado', mensaje: 'Nubefact rechazó el comprobante F001-00000001: El RUC del cliente no es válido en SUNAT (código 20)',
-      enlace_pdf: null, xml: null, hash: null, codigo_qr: '',
+  it("SUNAT's observations in sunat_note make it 'observado'", async () => {
+    responder = (_, res) => json(res, 200, documentoNubefact({ sunat_note: '4233 - El dato ingresado en order de compra no cumple con el formato establecido.' }));
+    expect(await canal().enviar(documento())).toMatchObject({
+      estado: 'observado', codigo: '0', notas: [{ codigo: '4233', texto: 'El dato ingresado en order de compra no cumple con el formato establecido.' }],
     });
   });
 
   it('a document SUNAT rejected, and one SUNAT has not answered yet', async () => {
-    responder = (r, res) => json(res, 200, { ...JSON.parse(r.body), enlace: `${base}/cpe/x`, aceptada_por_sunat: false, sunat_responsecode: '2017', sunat_description: 'El numero de documento de identidad del receptor debe ser RUC' });
-    expect(await proveedor().emitir(facturaEjemplo())).toMatchObject({
-      aceptado: false, estado_sunat: 'rechazado', mensaje: 'La SUNAT rechazó el comprobante F001-00000001: El numero de documento de identidad del receptor debe ser RUC',
+    responder = (_, res) => json(res, 200, documentoNubefact({ aceptada_por_sunat: false, sunat_responsecode: '2017', sunat_description: 'El numero de documento de identidad del receptor debe ser RUC' }));
+    expect(await canal().enviar(documento())).toMatchObject({ estado: 'rechazado', codigo: '2017', descripcion: 'El numero de documento de identidad del receptor debe ser RUC', cdr: null });
+    responder = (_, res) => json(res, 200, documentoNubefact({ aceptada_por_sunat: false, sunat_description: null, sunat_responsecode: null }));
+    expect(await canal().enviar(documento())).toEqual({
+      estado: 'enviado', ticket: null, descripcion: 'Nubefact recibió el comprobante 20547812361-01-F001-00000001; la SUNAT aún no lo ha aceptado',
     });
-    responder = (_, res) => json(res, 200, { enlace: `${base}/cpe/y`, aceptada_por_sunat: false, sunat_description: null, sunat_responsecode: null, sunat_soap_error: '', codigo_hash: 'h' });
-    const pendiente = await proveedor().emitir(facturaEjemplo());
-    expect(pendiente).toMatchObject({
-      aceptado: true, estado_sunat: 'pendiente', mensaje: 'El comprobante F001-00000001 fue generado en Nubefact; la SUNAT aún no lo ha aceptado',
-      enlace_pdf: `${base}/cpe/y.pdf`, hash: 'h',
-    });
-    // No QR string in their answer: SUNAT's content built here.
-    expect(pendiente.codigo_qr).toBe('20547812361|01|F001|00000001|666.00|4366.00|2026-11-24|6|20601234565|h|');
   });
 
-  it('a timeout, a refused connection and a body that is not theirs are Spanish messages', async () => {
+  it('their errors: wrong data is a rejection, "already exists" asks to consult, a bad token is an error', async () => {
+    responder = (_, res) => json(res, 400, { errors: 'El RUC del cliente no es válido en SUNAT', codigo: 20 });
+    expect(await canal().enviar(documento())).toEqual({
+      estado: 'rechazado', codigo: '20', descripcion: 'Nubefact rechazó el comprobante: El RUC del cliente no es válido en SUNAT (código 20)', notas: [], cdr: null,
+    });
+    responder = (_, res) => json(res, 400, { errors: 'Este documento ya existe en NubeFacT', codigo: 23 });
+    expect(await canal().enviar(documento())).toMatchObject({ estado: 'error', codigo: '1033' });
+    responder = (_, res) => json(res, 401, { errors: 'No se pudo autenticar, token incorrecto o eliminado', codigo: 10 });
+    expect(await canal().enviar(documento())).toEqual({
+      estado: 'error', codigo: '10', descripcion: 'Nubefact no emitió el comprobante: No se pudo autenticar, token incorrecto o eliminado (código 10)',
+    });
+  });
+
+  it('a timeout, a refused connection and a body that is not theirs are errors with Spanish texts', async () => {
     responder = () => { /* never answers */ };
-    expect(await proveedor(300).emitir(facturaEjemplo())).toMatchObject({
-      aceptado: false, estado_sunat: 'rechazado',
-      mensaje: 'Nubefact no respondió en 1 s; el comprobante F001-00000001 no se registró. Verifique en Nubefact si fue emitido antes de intentar de nuevo',
+    expect(await canal(300).enviar(documento())).toEqual({
+      estado: 'error', codigo: null, descripcion: 'Nubefact no respondió en 0,3 s; no se sabe si emitió el comprobante 20547812361-01-F001-00000001',
     });
     responder = (_, res) => { res.writeHead(502, { 'Content-Type': 'text/html' }); res.end('<html>Bad Gateway</html>'); };
-    expect((await proveedor().emitir(facturaEjemplo())).mensaje).toBe('Nubefact respondió de forma inesperada (HTTP 502); el comprobante F001-00000001 no se emitió');
-    // A port nobody listens on: taken from a server closed at once.
-    const cerrado = createServer();
-    await new Promise<void>((resolve) => cerrado.listen(0, '127.0.0.1', resolve));
-    const port = (cerrado.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => cerrado.close(() => resolve()));
-    const sinServidor = crearProveedorNubefact({ url: `http://127.0.0.1:${port}/api`, token: TOKEN, timeoutMs: 2000 }, EMISOR);
-    expect(await sinServidor.emitir(facturaEjemplo())).toMatchObject({
-      aceptado: false, mensaje: 'No se pudo conectar con Nubefact; el comprobante F001-00000001 no se emitió. Intente de nuevo en unos minutos',
+    expect(await canal().enviar(documento())).toEqual({
+      estado: 'error', codigo: null, descripcion: 'Nubefact respondió de forma inesperada (HTTP 502); no se sabe si emitió el comprobante 20547812361-01-F001-00000001',
+    });
+    const port = await puertoCerrado();
+    const sinServidor = crearCanalNubefact({ url: `http://127.0.0.1:${port}/api`, token: TOKEN, timeoutMs: 2000 });
+    expect(await sinServidor.enviar(documento())).toEqual({ estado: 'error', codigo: null, descripcion: 'No se pudo conectar con Nubefact (ECONNREFUSED)' });
+  });
+});
+
+describe('Nubefact channel: consultar and probar', () => {
+  it('consultar_comprobante: accepted, pending, and not there (24)', async () => {
+    const b = boletaEjemplo();
+    expect(await canal().consultar(documento(b))).toMatchObject({ estado: 'aceptado', codigo: '0', hash: 'xMLFMnbgp1/bHEy572RKRTE9hPY=' });
+    expect(JSON.parse(recibidos[0].body)).toEqual({ operacion: 'consultar_comprobante', tipo_de_comprobante: 2, serie: 'B001', numero: 42 });
+    responder = (_, res) => json(res, 200, documentoNubefact({ aceptada_por_sunat: false, sunat_responsecode: null }));
+    expect(await canal().consultar(documento())).toMatchObject({ estado: 'enviado', ticket: null });
+    responder = (_, res) => json(res, 400, { errors: 'El documento indicado no existe o no fue enviado a NubeFacT', codigo: 24 });
+    expect(await canal().consultar(documento())).toEqual({
+      estado: 'no_existe', descripcion: 'Nubefact no tiene el comprobante 20547812361-01-F001-00000001: El documento indicado no existe o no fue enviado a NubeFacT',
     });
   });
 
-  it('checks the request before calling them: a factura without RUC never leaves', async () => {
-    const f = facturaEjemplo();
-    const r = await proveedor().emitir({ ...f, cliente: { ...f.cliente, tipo_documento: '1', numero_documento: '45678912' } });
-    expect(r).toMatchObject({ aceptado: false, mensaje: 'Para emitir una factura el cliente debe tener RUC' });
-    expect(recibidos).toHaveLength(0);
-  });
-
-  it('the PDF: a missing link or a page that is not a PDF throws a Spanish message', async () => {
-    const s = facturaEjemplo();
-    const emitido = await proveedor().emitir(s);
-    await expect(proveedor().pdf(s, { ...emitido, enlace_pdf: null })).rejects.toThrow('El comprobante F001-00000001 no tiene enlace a su PDF en Nubefact');
-    await expect(proveedor().pdf(s, { ...emitido, enlace_pdf: `${base}/cpe/otro.pdf` })).rejects.toThrow('Nubefact no devolvió un PDF para el comprobante F001-00000001');
-  });
-
-  it('the factory picks Nubefact when its URL and token are configured', () => {
-    const company = { name: EMISOR.razon_social, ruc: EMISOR.ruc, address: EMISOR.direccion, ubigeo: EMISOR.ubigeo };
-    expect(crearProveedorComprobantes({ company, nubefact: { url: base, token: TOKEN, timeoutMs: 1000 } }).nombre).toBe('nubefact');
+  it('probar: "does not exist" proves the token; a token error or no server does not', async () => {
+    responder = (_, res) => json(res, 400, { errors: 'El documento indicado no existe o no fue enviado a NubeFacT', codigo: 24 });
+    expect(await canal().probar(EMISOR.ruc)).toEqual({ ok: true, mensaje: 'Conexión correcta con Nubefact (token aceptado)' });
+    expect(JSON.parse(recibidos[0].body)).toMatchObject({ operacion: 'consultar_comprobante' });
+    responder = (_, res) => json(res, 401, { errors: 'No se pudo autenticar, token incorrecto o eliminado', codigo: 10 });
+    expect(await canal().probar(EMISOR.ruc)).toEqual({ ok: false, mensaje: 'Nubefact respondió: No se pudo autenticar, token incorrecto o eliminado (código 10)' });
+    const port = await puertoCerrado();
+    expect(await crearCanalNubefact({ url: `http://127.0.0.1:${port}/api`, token: TOKEN, timeoutMs: 2000 }).probar(EMISOR.ruc)).toEqual({
+      ok: false, mensaje: 'No se pudo conectar con Nubefact (ECONNREFUSED)',
+    });
   });
 });

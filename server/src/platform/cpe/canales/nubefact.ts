@@ -1,13 +1,18 @@
 /**
- * Nubefact's JSON API (an accredited provider that signs, submits to SUNAT and keeps the PDF): one
- * POST to the account's route with `Authorization: Token token="..."`; `generar_comprobante` answers
- * the document (enlace, enlace_del_pdf, aceptada_por_sunat, sunat_description,
- * cadena_para_codigo_qr, codigo_hash) or `{ errors, codigo }`. Every failure — their refusal, a
- * network error, a timeout, a body that is not theirs — is answered as a refusal with a Spanish
- * message (never thrown), so the caller leaves the order as it was.
+ * Nubefact's JSON API as a channel: an accredited provider that signs on its side, submits to SUNAT
+ * and keeps the document. One POST to the account's route with `Authorization: Token token="..."`:
+ * `generar_comprobante` issues from our request (`doc.solicitud`; our signed XML is not used),
+ * `consultar_comprobante` answers what they hold. Both answer the document (aceptada_por_sunat,
+ * sunat_description, sunat_note, sunat_responsecode, codigo_hash, cadena_para_codigo_qr) or
+ * `{ errors, codigo }` with their own codes: 10-12 token or route wrong, 20-22 the data is wrong,
+ * 23 the document already exists, 24 it does not exist, 40 their internal error, 50-51 the account
+ * is suspended. Nubefact keeps SUNAT's CDR: `cdr` is always null here.
  */
-import type { ComprobanteEmitido, ComprobanteSolicitud, EmisorComprobantes, ProveedorComprobantes } from '../tipos.ts';
-import { codigoQr, porcentajeTexto, problemaSolicitud, rechazo, serieNumero } from '../solicitud.ts';
+import type { Canal, DocumentoEnvio, NotaCdr, Resultado } from './canal.ts';
+import { leerNota } from './cdr.ts';
+import { CODIGO_YA_REGISTRADO, describirFallaRed } from './sunat-soap.ts';
+import type { ComprobanteSolicitud } from '../tipos.ts';
+import { porcentajeTexto } from '../solicitud.ts';
 
 export interface NubefactConfig {
   url: string;
@@ -21,6 +26,11 @@ const TIPO = { factura: 1, boleta: 2 } as const;
 const DOCUMENTO = { '6': '6', '1': '1', '4': '4', '0': '-' } as const;
 /** Their currency codes: 1 soles, 2 dollars. */
 const MONEDA = { PEN: 1, USD: 2 } as const;
+
+/** Their error codes that say the document's data is wrong: issuing it again unchanged fails again. */
+const DATOS_INVALIDOS = new Set(['20', '21', '22']);
+/** Their error codes about the token, the route or the account: nothing was looked at. */
+const CUENTA = new Set(['10', '11', '12', '50', '51']);
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
 
@@ -64,99 +74,103 @@ export function cuerpoNubefact(s: ComprobanteSolicitud): Record<string, unknown>
   };
 }
 
-type Respuesta = Record<string, unknown>;
+type Json = Record<string, unknown>;
 const texto = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
-/** Reads their answer to `generar_comprobante` (flat, or under `invoice` as some versions send it). */
-export function leerRespuesta(emisor: EmisorComprobantes, s: ComprobanteSolicitud, status: number, cuerpo: unknown): ComprobanteEmitido {
-  const doc = serieNumero(s);
-  if (!cuerpo || typeof cuerpo !== 'object') return rechazo(`Nubefact respondió de forma inesperada (HTTP ${status}); el comprobante ${doc} no se emitió`);
-  const raiz = cuerpo as Respuesta;
-  if (raiz.errors !== undefined) {
-    const codigo = texto(raiz.codigo);
-    return rechazo(`Nubefact rechazó el comprobante ${doc}: ${texto(raiz.errors) || 'sin detalle'}${codigo ? ` (código ${codigo})` : ''}`);
+type Respuesta =
+  | { tipo: 'documento'; d: Json }
+  | { tipo: 'errores'; codigo: string; texto: string }
+  | { tipo: 'falla'; descripcion: string };
+
+function leerJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
   }
-  const r = (raiz.invoice && typeof raiz.invoice === 'object' ? raiz.invoice : raiz) as Respuesta;
-  const enlace = texto(r.enlace);
-  if (status >= 300 || !enlace) return rechazo(`Nubefact respondió de forma inesperada (HTTP ${status}); el comprobante ${doc} no se emitió`);
-  const descripcion = texto(r.sunat_description);
-  const codigoSunat = texto(r.sunat_responsecode);
-  const errorSunat = texto(r.sunat_soap_error);
-  if (r.aceptada_por_sunat !== true && ((codigoSunat && codigoSunat !== '0') || errorSunat)) {
-    return rechazo(`La SUNAT rechazó el comprobante ${doc}: ${descripcion || errorSunat || `código ${codigoSunat}`}`);
-  }
-  const hash = texto(r.codigo_hash) || null;
-  const aceptado = r.aceptada_por_sunat === true;
-  return {
-    aceptado: true,
-    estado_sunat: aceptado ? 'aceptado' : 'pendiente',
-    mensaje: aceptado ? descripcion || `El comprobante ${doc} ha sido aceptado` : `El comprobante ${doc} fue generado en Nubefact; la SUNAT aún no lo ha aceptado`,
-    enlace_pdf: texto(r.enlace_del_pdf) || `${enlace}.pdf`,
-    xml: null,
-    hash,
-    codigo_qr: texto(r.cadena_para_codigo_qr) || codigoQr(emisor.ruc, s, hash),
-  };
 }
 
-function fallaRed(cfg: NubefactConfig, s: ComprobanteSolicitud, e: unknown): ComprobanteEmitido {
-  const doc = serieNumero(s);
-  const err = e as { name?: string; message?: string };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-    return rechazo(`Nubefact no respondió en ${Math.ceil(cfg.timeoutMs / 1000)} s; el comprobante ${doc} no se registró. Verifique en Nubefact si fue emitido antes de intentar de nuevo`);
-  }
-  return rechazo(`No se pudo conectar con Nubefact; el comprobante ${doc} no se emitió. Intente de nuevo en unos minutos`);
-}
-
-export async function emitirNubefact(cfg: NubefactConfig, emisor: EmisorComprobantes, s: ComprobanteSolicitud): Promise<ComprobanteEmitido> {
-  const problema = problemaSolicitud(s);
-  if (problema) return rechazo(problema);
+/** One POST; never throws. `ambiguo` is added when the request may have been processed (a timeout, a cut connection). */
+async function llamar(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promise<Respuesta> {
   let res: Response;
-  let cuerpo: unknown;
+  let raw: string;
   try {
     res = await fetch(cfg.url, {
       method: 'POST',
       headers: { Authorization: `Token token="${cfg.token}"`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(cuerpoNubefact(s)),
+      body: JSON.stringify(cuerpo),
       signal: AbortSignal.timeout(cfg.timeoutMs),
     });
-    const raw = await res.text();
-    try {
-      cuerpo = JSON.parse(raw);
-    } catch {
-      cuerpo = null;
-    }
+    raw = await res.text();
   } catch (e) {
-    return fallaRed(cfg, s, e);
+    const falla = describirFallaRed(e, 'Nubefact', cfg.timeoutMs);
+    return { tipo: 'falla', descripcion: `${falla.descripcion}${falla.ambigua ? ambiguo : ''}` };
   }
-  return leerRespuesta(emisor, s, res.status, cuerpo);
+  // A 5xx (a gateway's included) or a strange 2xx may come after they issued it.
+  const inesperada = `Nubefact respondió de forma inesperada (HTTP ${res.status})${res.status < 300 || res.status >= 500 ? ambiguo : ''}`;
+  const json = leerJson(raw);
+  if (!json || typeof json !== 'object') return { tipo: 'falla', descripcion: inesperada };
+  const raiz = json as Json;
+  if (raiz.errors !== undefined) return { tipo: 'errores', codigo: texto(raiz.codigo), texto: texto(raiz.errors) || 'sin detalle' };
+  // Some versions of their API nest the document under `invoice`.
+  const d = (raiz.invoice && typeof raiz.invoice === 'object' ? raiz.invoice : raiz) as Json;
+  if (res.status >= 300 || !texto(d.enlace)) return { tipo: 'falla', descripcion: inesperada };
+  return { tipo: 'documento', d };
 }
 
-/** Their PDF, fetched from the document's link (a public link: no token). Throws with a Spanish message. */
-export async function pdfNubefact(cfg: NubefactConfig, s: ComprobanteSolicitud, emitido: ComprobanteEmitido): Promise<Buffer> {
-  const doc = serieNumero(s);
-  if (!emitido.enlace_pdf) throw new Error(`El comprobante ${doc} no tiene enlace a su PDF en Nubefact`);
-  let pdf: Buffer;
-  try {
-    const res = await fetch(emitido.enlace_pdf, { signal: AbortSignal.timeout(cfg.timeoutMs) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    pdf = Buffer.from(await res.arrayBuffer());
-  } catch {
-    throw new Error(`No se pudo obtener el PDF del comprobante ${doc} desde Nubefact`);
-  }
-  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`Nubefact no devolvió un PDF para el comprobante ${doc}`);
-  return pdf;
+/** `sunat_note` holds SUNAT's observations as text, one per line ('4233 - ...'). */
+function notas(d: Json): NotaCdr[] {
+  return texto(d.sunat_note).split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map(leerNota);
 }
 
-export function crearProveedorNubefact(cfg: NubefactConfig, emisor: EmisorComprobantes): ProveedorComprobantes {
+/** What a document they hold says of SUNAT. */
+function desdeDocumento(d: Json, doc: DocumentoEnvio): Resultado {
+  const descripcion = texto(d.sunat_description);
+  const codigo = texto(d.sunat_responsecode);
+  const extra = { hash: texto(d.codigo_hash) || undefined, codigo_qr: texto(d.cadena_para_codigo_qr) || undefined };
+  if (d.aceptada_por_sunat === true) {
+    const n = notas(d);
+    return { estado: n.length > 0 ? 'observado' : 'aceptado', codigo: '0', descripcion: descripcion || `El comprobante ${doc.nombre} ha sido aceptado`, notas: n, cdr: null, ...extra };
+  }
+  const num = Number(codigo);
+  if (codigo && num >= 2000 && num <= 3999) {
+    return { estado: 'rechazado', codigo, descripcion: descripcion || `La SUNAT rechazó el comprobante (código ${codigo})`, notas: notas(d), cdr: null, ...extra };
+  }
+  // Pending, or their own submission failed (sunat_soap_error): Nubefact holds it and retries; ask again later.
+  const error = texto(d.sunat_soap_error);
+  return { estado: 'enviado', ticket: null, descripcion: `Nubefact recibió el comprobante ${doc.nombre}; la SUNAT aún no lo ha aceptado${error ? ` (${error})` : ''}` };
+}
+
+const errorNubefact = (r: { codigo: string; texto: string }) => `${r.texto}${r.codigo ? ` (código ${r.codigo})` : ''}`;
+
+export function crearCanalNubefact(cfg: NubefactConfig): Canal {
   return {
     nombre: 'nubefact',
-    emitir: (s) => emitirNubefact(cfg, emisor, s),
-    pdf: (s, emitido) => pdfNubefact(cfg, s, emitido),
-    // Nubefact's `generar_guia` is not wired yet: refused with a clear text, nothing issued (the caller rolls back the number).
-    emitirGuia: () => Promise.resolve({
-      aceptado: false, estado_sunat: 'rechazado', aceptada_en: null, enlace_pdf: null, xml: null, hash: null,
-      mensaje: 'la emisión de guías de remisión por Nubefact aún no está disponible; use el proveedor interno',
-    }),
-    guiaPdf: () => Promise.reject(new Error('la guía de remisión de Nubefact aún no está disponible')),
+
+    async enviar(doc) {
+      const r = await llamar(cfg, cuerpoNubefact(doc.solicitud), `; no se sabe si emitió el comprobante ${doc.nombre}`);
+      if (r.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: r.descripcion };
+      if (r.tipo === 'documento') return desdeDocumento(r.d, doc);
+      if (DATOS_INVALIDOS.has(r.codigo)) return { estado: 'rechazado', codigo: r.codigo, descripcion: `Nubefact rechazó el comprobante: ${errorNubefact(r)}`, notas: [], cdr: null };
+      // Code 23: they already have it (an earlier answer was lost). The worker consults instead of resending.
+      if (r.codigo === '23') return { estado: 'error', codigo: CODIGO_YA_REGISTRADO, descripcion: `Nubefact ya tiene el comprobante ${doc.nombre}; se consulta su estado` };
+      return { estado: 'error', codigo: r.codigo || null, descripcion: `Nubefact no emitió el comprobante: ${errorNubefact(r)}` };
+    },
+
+    async consultar(doc) {
+      const r = await llamar(cfg, { operacion: 'consultar_comprobante', tipo_de_comprobante: TIPO[doc.solicitud.tipo], serie: doc.serie, numero: doc.numero }, '');
+      if (r.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: r.descripcion };
+      if (r.tipo === 'documento') return desdeDocumento(r.d, doc);
+      if (r.codigo === '24') return { estado: 'no_existe', descripcion: `Nubefact no tiene el comprobante ${doc.nombre}: ${r.texto}` };
+      return { estado: 'error', codigo: r.codigo || null, descripcion: `Nubefact no pudo consultar el comprobante: ${errorNubefact(r)}` };
+    },
+
+    async probar() {
+      // A document that does not exist: their "24" proves the token and the route without issuing anything.
+      const r = await llamar(cfg, { operacion: 'consultar_comprobante', tipo_de_comprobante: 1, serie: 'F999', numero: 99999999 }, '');
+      if (r.tipo === 'falla') return { ok: false, mensaje: r.descripcion };
+      if (r.tipo === 'errores' && (CUENTA.has(r.codigo) || r.codigo === '40' || !r.codigo)) return { ok: false, mensaje: `Nubefact respondió: ${errorNubefact(r)}` };
+      return { ok: true, mensaje: 'Conexión correcta con Nubefact (token aceptado)' };
+    },
   };
 }

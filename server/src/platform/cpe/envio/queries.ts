@@ -125,3 +125,16 @@ export async function guardarPrueba(db: Executor, ok: boolean, mensaje: string):
   await db.execute(sql`update emisor_cpe set emi_prueba_estado = ${ok ? 'ok' : 'error'}, emi_prueba_mensaje = ${mensaje.slice(0, 500)}, emi_prueba_en = now()
     where emi_id = 1 and emi_prueba_estado = 'probando'`);
 }
+
+/**
+ * The signed XML of a document numbered without it (the issue signs right after its transaction; the
+ * worker when the issue could not). Only the first writer stores it; the document becomes due now.
+ */
+export async function guardarFirma(db: Executor, ncoId: number, xml: string, digest: string, codigoQr: string): Promise<boolean> {
+  const rows = await selectRows<{ nco_id: number }>(db, sql`
+    update comprobante set nco_xml = ${xml}, nco_hash = ${digest}, nco_codigo_qr = ${codigoQr},
+      nco_proximo_intento = case when nco_proximo_intento is null then null else now() end
+    where nco_id = ${ncoId} and nco_xml is null
+    returning nco_id`);
+  return rows.length === 1;
+}

@@ -19,6 +19,7 @@ import type { Secretos } from '../../secretos.ts';
 import type { Canal, DocumentoEnvio, Resultado } from '../canales/canal.ts';
 import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
 import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
+import { firmarComprobante } from '../firma/documento.ts';
 import * as q from './queries.ts';
 
 export interface OpcionesWorker {
@@ -109,7 +110,16 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
     }
   }
 
-  async function manejar(e: EmisorVigente, t: q.Tomado): Promise<void> {
+  /** A document the issue numbered but did not get to sign (the process stopped in between) is signed here first. */
+  async function firmado(e: EmisorVigente, t: q.Tomado): Promise<q.Tomado> {
+    if (t.nco_xml !== null || t.nco_proveedor === 'nubefact' || !e.firma) return t;
+    const d = firmarComprobante(e.emisor, e.firma, t.nco_datos);
+    await q.guardarFirma(db, t.nco_id, d.xml, d.digest, d.codigoQr);
+    return { ...t, nco_xml: d.xml };
+  }
+
+  async function manejar(e: EmisorVigente, tomado: q.Tomado): Promise<void> {
+    const t = await firmado(e, tomado);
     const doc = q.documentoDe(e.emisor.ruc, t);
     const falta = faltaParaCanal(e);
     const canal = falta ? null : canalPara(e);

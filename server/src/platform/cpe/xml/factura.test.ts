@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMISOR, boletaEjemplo, facturaEjemplo } from '../ejemplo.test-data.ts';
+import { FIRMA_ID } from '../firma/firmar.ts';
 import { xmlTexto } from './escribir.ts';
 import { facturaUbl } from './factura.ts';
 
@@ -25,6 +26,30 @@ describe('UBL 2.1 Invoice', () => {
     expect(xml.split('<cac:RegistrationAddress>')).toHaveLength(2);
   });
 
+  it('leaves room for the signature first and names it before the issuer, as UBL orders them', () => {
+    const xml = facturaUbl(EMISOR, facturaEjemplo());
+    expect(xml).toMatch(/<Invoice [^>]*>\n {2}<ext:UBLExtensions>\n {4}<ext:UBLExtension>\n {6}<ext:ExtensionContent\/>/);
+    const firma = xml.indexOf('<cac:Signature>');
+    expect(firma).toBeGreaterThan(xml.indexOf('<cac:OrderReference>'));
+    expect(firma).toBeLessThan(xml.indexOf('<cac:AccountingSupplierParty>'));
+    expect(xml).toContain(`<cbc:ID>${FIRMA_ID}</cbc:ID>`);
+    expect(xml).toContain(`<cbc:URI>#${FIRMA_ID}</cbc:URI>`);
+  });
+
+  it('only a factura declares FormaPago Contado: the boleta rules would read it as a detracción (3128)', () => {
+    expect(facturaUbl(EMISOR, facturaEjemplo())).toContain('<cbc:PaymentMeansID>Contado</cbc:PaymentMeansID>');
+    expect(facturaUbl(EMISOR, boletaEjemplo())).not.toContain('<cac:PaymentTerms>');
+  });
+
+  it('references keep letters and digits only (SUNAT observations 4233, 4269), and go when nothing is left', () => {
+    const f = facturaEjemplo();
+    const xml = facturaUbl(EMISOR, { ...f, orden: 'OV-8' });
+    expect(xml).toContain('<cac:OrderReference>\n    <cbc:ID>OV8</cbc:ID>');
+    expect(xml).toContain('<cbc:ID>PV0002</cbc:ID>');
+    expect(facturaUbl(EMISOR, { ...f, orden: '--' })).not.toContain('<cac:OrderReference>');
+    expect(facturaUbl(EMISOR, { ...f, orden: 'OV-123456789012345678901' })).toContain('<cbc:ID>OV123456789012345678</cbc:ID>');
+  });
+
   it('a boleta without document declares scheme 0 and number "-"; dollars read DÓLARES AMERICANOS', () => {
     const b = boletaEjemplo();
     const xml = facturaUbl(EMISOR, { ...b, moneda: 'USD', cliente: { ...b.cliente, tipo_documento: '0', numero_documento: '' } });
@@ -37,8 +62,9 @@ describe('UBL 2.1 Invoice', () => {
     expect(xmlTexto(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
     expect(xmlTexto('x\u0000y\u0007z\tw\n')).toBe('x y z\tw\n');
     const f = facturaEjemplo();
-    const xml = facturaUbl(EMISOR, { ...f, orden: 'OV-1"/><x>', lineas: [{ ...f.lineas[0], unidad: 'MTQ', descripcion: '</cbc:Description>&' }, f.lineas[1]] });
-    expect(xml).toContain('<cbc:ID>OV-1&quot;/&gt;&lt;x&gt;</cbc:ID>');
+    const cliente = { ...f.cliente, nombre: 'A"/><x>' };
+    const xml = facturaUbl(EMISOR, { ...f, cliente, lineas: [{ ...f.lineas[0], unidad: 'MTQ', descripcion: '</cbc:Description>&' }, f.lineas[1]] });
+    expect(xml).toContain('<cbc:RegistrationName>A&quot;/&gt;&lt;x&gt;</cbc:RegistrationName>');
     expect(xml).toContain('<cbc:Description>&lt;/cbc:Description&gt;&amp;</cbc:Description>');
   });
 });

@@ -3,19 +3,39 @@
  * IGV: the issuer and buyer, the IGV breakdown, the totals, the amount in words (legend 1000) and
  * one InvoiceLine per line. Elements follow UBL's required order.
  *
- * Not signed: a real submission to SUNAT needs the issuer certificate's XML-DSig (enveloped
- * signature inside ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent, referenced by a
- * cac:Signature before AccountingSupplierParty). The built-in provider is the embedded default that
- * keeps the document; an accredited provider (Nubefact) signs and submits.
+ * Unsigned: the text has an empty ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent first
+ * and a cac:Signature that names the signature `firma/firmar.ts` puts there (`firmarXml`), a separate
+ * step done with the issuer's certificate. An accredited provider (Nubefact) signs on its own.
  */
 import { CODIGO_TIPO, cantidadTexto, documentoCliente, porcentajeTexto, serieNumero } from '../solicitud.ts';
 import { montoEnLetras } from '../letras.ts';
 import type { ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
+import { FIRMA_ID } from '../firma/firmar.ts';
 import { el, nodo } from './escribir.ts';
 
 const SUNAT = 'PE:SUNAT';
 const UNECE = 'United Nations Economic Commission for Europe';
 const catalogo = (n: string) => `urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo${n}`;
+
+/**
+ * A reference as SUNAT's rules take it: letters and digits only, up to `max` (OrderReference/ID
+ * observation 4233, a boleta's SellersItemIdentification/ID observation 4269). 'OV-123' → 'OV123'.
+ */
+const referencia = (texto: string, max: number) => texto.replace(/[^0-9A-Za-z]/g, '').slice(0, max);
+
+/** Where the signature will be (filled by the signer) and who signs: the issuer. */
+const EXTENSIONES = nodo('ext:UBLExtensions', [nodo('ext:UBLExtension', ['<ext:ExtensionContent/>'], 2)], 1);
+
+function firma(e: EmisorComprobantes): string {
+  return nodo('cac:Signature', [
+    el('cbc:ID', FIRMA_ID),
+    nodo('cac:SignatoryParty', [
+      nodo('cac:PartyIdentification', [el('cbc:ID', e.ruc)], 3),
+      nodo('cac:PartyName', [el('cbc:Name', e.razon_social)], 3),
+    ], 2),
+    nodo('cac:DigitalSignatureAttachment', [nodo('cac:ExternalReference', [el('cbc:URI', `#${FIRMA_ID}`)], 3)], 2),
+  ], 1);
+}
 
 function documentoId(tipo: string, numero: string): string {
   return el('cbc:ID', numero, { schemeID: tipo, schemeName: 'Documento de Identidad', schemeAgencyName: SUNAT, schemeURI: catalogo('06') });
@@ -60,6 +80,7 @@ function cliente(s: ComprobanteSolicitud): string {
 function linea(s: ComprobanteSolicitud, i: number): string {
   const l = s.lineas[i];
   const m = { currencyID: s.moneda };
+  const codigo = referencia(l.codigo, 29);
   return nodo('cac:InvoiceLine', [
     el('cbc:ID', String(i + 1)),
     el('cbc:InvoicedQuantity', cantidadTexto(l.cantidad), { unitCode: l.unidad, unitCodeListID: 'UN/ECE rec 20', unitCodeListAgencyName: UNECE }),
@@ -84,7 +105,7 @@ function linea(s: ComprobanteSolicitud, i: number): string {
     ], 2),
     nodo('cac:Item', [
       el('cbc:Description', l.descripcion),
-      nodo('cac:SellersItemIdentification', [el('cbc:ID', l.codigo)], 3),
+      ...(codigo ? [nodo('cac:SellersItemIdentification', [el('cbc:ID', codigo)], 3)] : []),
     ], 2),
     nodo('cac:Price', [el('cbc:PriceAmount', l.valor_unitario, m)], 2),
   ], 1);
@@ -93,7 +114,9 @@ function linea(s: ComprobanteSolicitud, i: number): string {
 /** The document as UBL 2.1 XML text (UTF-8, LF line ends, two-space indentation). */
 export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
   const m = { currencyID: s.moneda };
+  const orden = referencia(s.orden, 20);
   const cuerpo = [
+    EXTENSIONES,
     el('cbc:UBLVersionID', '2.1'),
     el('cbc:CustomizationID', '2.0', { schemeAgencyName: SUNAT }),
     el('cbc:ID', serieNumero(s)),
@@ -107,11 +130,13 @@ export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitu
     el('cbc:Note', montoEnLetras(s.total, s.moneda), { languageLocaleID: '1000' }),
     el('cbc:DocumentCurrencyCode', s.moneda, { listID: 'ISO 4217 Alpha', listName: 'Currency', listAgencyName: UNECE }),
     el('cbc:LineCountNumeric', String(s.lineas.length)),
-    nodo('cac:OrderReference', [el('cbc:ID', s.orden)], 1),
+    ...(orden ? [nodo('cac:OrderReference', [el('cbc:ID', orden)], 1)] : []),
+    firma(emisorDoc),
     emisor(emisorDoc),
     cliente(s),
-    // Issued once the order is fully paid (DECISIONS §6): always al contado.
-    nodo('cac:PaymentTerms', [el('cbc:ID', 'FormaPago'), el('cbc:PaymentMeansID', 'Contado')], 1),
+    // Issued once the order is fully paid (DECISIONS §6): always al contado. Only facturas declare
+    // it: the boleta rules read PaymentTerms/PaymentMeansID as a detracción code (3128, 3033, 3035).
+    ...(s.tipo === 'factura' ? [nodo('cac:PaymentTerms', [el('cbc:ID', 'FormaPago'), el('cbc:PaymentMeansID', 'Contado')], 1)] : []),
     nodo('cac:TaxTotal', [
       el('cbc:TaxAmount', s.igv, m),
       nodo('cac:TaxSubtotal', [
