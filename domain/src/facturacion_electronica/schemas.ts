@@ -30,6 +30,7 @@ export const FE_MSG = {
   serie: (tipo: string, letra: string) => `La serie de ${tipo} debe empezar con ${letra} y tener 4 caracteres (${letra}001)`,
   canal: 'Seleccione un canal de envío válido',
   url: 'Ingrese una dirección web válida (https://...)',
+  https: 'La dirección del servicio debe empezar con https:// (la clave SOL y el token viajan a ella)',
   plazo: 'El plazo debe estar entre 1 y 30 días',
   solUsuario: 'El usuario SOL tiene hasta 30 caracteres, sin espacios',
   texto: (campo: string, max: number) => `${campo} admite hasta ${max} caracteres`,

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { CATALOGO_SUNAT } from '../platform/cpe/canales/sunat-soap.ts';
 import { verificarFirma } from '../platform/cpe/firma/verificar.ts';
 
 export type Modo = 'aceptar' | 'observar' | 'rechazar' | 'rechazar-fault' | 'fault' | 'colgar' | 'perder' | 'http500';
@@ -53,23 +54,11 @@ const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const SUNAT_RUC = '20131312955';
 
-/** CatalogoErrores.xml, the codes this fake answers. */
+/** CatalogoErrores.xml: the channel's own texts, and the codes only this fake answers. */
 const CATALOGO: Record<string, string> = {
-  '0102': 'Usuario o contrasena incorrectos',
-  '0127': 'El ticket no existe',
-  '0130': 'El sistema no puede responder su solicitud. (No se pudo obtener el ticket de proceso)',
-  '0151': 'El nombre del archivo ZIP es incorrecto',
-  '0154': 'El RUC del archivo no corresponde al RUC del usuario o el proveedor no esta autorizado a enviar comprobantes del contribuyente',
-  '0155': 'El archivo ZIP esta vacio',
-  '0156': 'El archivo ZIP esta corrupto',
-  '0157': 'El archivo ZIP no contiene comprobantes',
-  '0158': 'El archivo ZIP contiene demasiados comprobantes para este tipo de envío',
-  '0160': 'El archivo XML esta vacio',
-  '0161': 'El nombre del archivo XML no coincide con el nombre del archivo ZIP',
+  ...CATALOGO_SUNAT,
   '0306': 'No se puede leer (parsear) el archivo XML',
-  '1033': 'El comprobante fue registrado previamente con otros datos',
   '1059': 'El XML no contiene firma digital.',
-  '2335': 'El documento electrónico ingresado ha sido alterado',
   '2800': 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
   '4233': 'El dato ingresado en order de compra no cumple con el formato establecido.',
   '4260': 'El dato ingresado como atributo @name es incorrecto.',

@@ -68,6 +68,8 @@ describe('issuer settings', () => {
     expectRefused(await post('guardar', guardable(sinClave, { emi_serie_factura: 'B001' })), 400, 'La serie de factura debe empezar con F y tener 4 caracteres (F001)');
     expectRefused(await post('guardar', guardable(sinClave, { emi_canal: 'fax' })), 400, 'Seleccione un canal de envío válido');
     expectRefused(await post('guardar', guardable(sinClave, { emi_canal: 'ose', emi_ose_url: '' })), 400, 'Ingrese una dirección web válida (https://...): la del servicio del OSE');
+    expectRefused(await post('guardar', guardable(sinClave, { emi_canal: 'ose', emi_ose_url: 'http://ose.example.pe/billService' })), 400,
+      'La dirección del servicio debe empezar con https:// (la clave SOL y el token viajan a ella)');
     expectOk(await post('guardar', guardable(sinClave, { emi_canal: 'demo' })));
   });
 
@@ -85,7 +87,8 @@ describe('issuer settings', () => {
     const reply = await multipart(ctx, 'facturacionElectronica/certificado', { password }, { name: 'firma.pfx', type: 'application/x-pkcs12', content: p12 }, admin);
     const r = expectOk(reply);
     expect(r.message).toBe('Se cargó el certificado digital');
-    expect((r.data as EmisorVista).certificado).toMatchObject({ prueba: false, vencido: false });
+    // Self-signed: shown as a test certificate, which SUNAT does not take.
+    expect((r.data as EmisorVista).certificado).toMatchObject({ prueba: true, vencido: false });
     expect(reply.body).not.toContain(password);
     expectRefused(await multipart(ctx, 'facturacionElectronica/certificado', { password }, { name: 'firma.pfx', type: 'application/x-pkcs12', content: p12 }, viewer), 403, MSG.readOnly);
   });

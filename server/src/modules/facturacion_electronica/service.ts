@@ -40,6 +40,12 @@ async function vista(deps: Deps, f: EmisorRow, ahora: Date): Promise<EmisorVista
   };
 }
 
+/** The SOL password and Nubefact's token travel to these addresses: https, or plain http only to this machine (a local test double). */
+function seguro(url: string): boolean {
+  const u = new URL(url);
+  return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+}
+
 async function fila(deps: Deps): Promise<EmisorRow> {
   const f = (await deps.cpe.lector.leer(deps.database.db)).fila;
   if (!f) throw notFound('Falta configurar el emisor');
@@ -58,6 +64,9 @@ export async function guardar(deps: Deps, caller: AccessProfile, d: EmisorGuarda
     if (f.emi_version !== d.emi_version) throw conflict(FE_MSG.version);
     if (d.emi_canal === 'ose' && !d.emi_ose_url) throw badRequest(`${FE_MSG.url}: la del servicio del OSE`);
     if (d.emi_canal === 'nubefact' && !d.emi_nubefact_url) throw badRequest(`${FE_MSG.url}: la ruta de Nubefact`);
+    for (const u of [d.emi_ose_url, d.emi_ose_consulta_url, d.emi_nubefact_url]) {
+      if (u && !seguro(u)) throw badRequest(FE_MSG.https);
+    }
     await actualizarEmisor(tx, {
       emi_ruc: d.emi_ruc, emi_razon_social: d.emi_razon_social, emi_nombre_comercial: d.emi_nombre_comercial, emi_direccion: d.emi_direccion,
       emi_ubigeo: d.emi_ubigeo, emi_establecimiento: d.emi_establecimiento, emi_serie_factura: d.emi_serie_factura,
@@ -97,7 +106,9 @@ export async function cargarCertificado(deps: Deps, caller: AccessProfile, p12: 
     if (!f) throw notFound('Falta configurar el emisor');
     // A SUNAT certificate names its holder's RUC in the subject; a test certificate may not.
     if (/\b\d{11}\b/.test(info.sujeto) && !info.sujeto.includes(f.emi_ruc)) throw badRequest(FE_MSG.certificadoRuc(f.emi_ruc));
-    await actualizarEmisor(tx, { ...datosCertificado(deps.cpe.secretos, p12, password, info, false), emi_modificado_por: caller.usu_id }, f.emi_version);
+    // A self-signed certificate (its own issuer) is a test one: SUNAT takes only those of an accredited provider.
+    const prueba = info.sujeto === info.emisor;
+    await actualizarEmisor(tx, { ...datosCertificado(deps.cpe.secretos, p12, password, info, prueba), emi_modificado_por: caller.usu_id }, f.emi_version);
   });
   return obtener(deps, ahora);
 }

@@ -54,6 +54,7 @@ function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
   if (falta) return `${falta} en Facturación electrónica`;
   if (e.canal !== 'nubefact') {
     if (!e.firma) return MSG_CONFIG.sinCertificado;
+    if (e.canal === 'sunat_produccion' && e.certificadoPrueba) return MSG_CONFIG.certificadoPrueba;
     if (e.firma.validoHasta < hoy) return MSG_CONFIG.certificadoVencido(limaDate(e.firma.validoHasta));
   }
   return null;

@@ -111,6 +111,10 @@ describe('issuer settings', () => {
     await f.rows(sql`update emisor_cpe set emi_canal = 'sunat_beta', emi_version = emi_version + 1`);
     try {
       expectRefused(await generar(ovtId), 409, 'Falta el usuario o la clave SOL en Facturación electrónica');
+      const clave = f.ctx.deps.cpe.secretos.cerrar('moddatos');
+      await f.rows(sql`update emisor_cpe set emi_canal = 'sunat_produccion', emi_sol_usuario = 'MODDATOS', emi_sol_clave = ${clave}, emi_version = emi_version + 1`);
+      expectRefused(await generar(ovtId), 409,
+        'El certificado de prueba no sirve para SUNAT producción: cargue el certificado digital de la empresa en Facturación electrónica');
     } finally {
       await f.rows(sql`update emisor_cpe set emi_canal = 'demo', emi_version = emi_version + 1`);
     }

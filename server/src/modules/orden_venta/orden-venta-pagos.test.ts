@@ -1,7 +1,7 @@
 import { OVT, formatFechaHoraLima, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOvFixture, expectOk, expectRefused, type Auth, type OvFixture, type Reply } from './fixtures.ts';
+import { createOvFixture, expectOk, expectRefused, type Auth, type OvFixture } from './fixtures.ts';
 import { multipart as multipartCall } from '../../test/multipart.ts';
 
 /**

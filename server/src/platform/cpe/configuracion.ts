@@ -28,6 +28,7 @@ export interface EmisorVigente {
 export const MSG_CONFIG = {
   sinEmisor: 'Falta configurar el emisor en Facturación electrónica',
   sinCertificado: 'Falta cargar el certificado digital en Facturación electrónica antes de emitir comprobantes',
+  certificadoPrueba: 'El certificado de prueba no sirve para SUNAT producción: cargue el certificado digital de la empresa en Facturación electrónica',
   certificadoVencido: (fecha: string) => `El certificado digital venció el ${fecha}: cargue uno vigente en Facturación electrónica`,
 } as const;
 
