@@ -163,6 +163,32 @@ describe('Comprobantes electrónicos', () => {
   });
 });
 
+describe('SUNAT deadline', () => {
+  it('a document without a final answer past the deadline is flagged on the list and mailed to the administrators once a day', async () => {
+    const ovtId = await pagada();
+    const numero = (expectOk(await generar(ovtId)).data as OrdenVentaDetalle).ovt_comprobante!;
+    await f.ctx.deps.cpe.worker.procesar();
+    // As if SUNAT had not answered for ten days: a failed try waiting for its next time.
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'error', nco_respuesta_texto = 'SUNAT no respondió en 30 s',
+      nco_fecha_emision = nco_fecha_emision - 10, nco_proximo_intento = now() + interval '1 hour' where ovt_id = ${ovtId}`);
+    await f.rows(sql`update emisor_cpe set emi_alerta_fecha = null`);
+    const vencidos = expectOk(await cpe('buscar', { vencidos: true })).data as { page: { list: ComprobanteFila[] } };
+    expect(vencidos.page.list.map((c) => [c.cpe_comprobante, c.cpe_vencido])).toEqual([[numero, true]]);
+
+    const correos = () => f.rows<{ para: string; asunto: string; texto: string }>(sql`
+      select cos_para as para, cos_asunto as asunto, cos_texto as texto from correo_salida where cos_asunto like 'Comprobantes electrónicos%' order by cos_id`);
+    await f.ctx.deps.cpe.worker.procesar();
+    const enviados = await correos();
+    expect(enviados.map((c) => c.para).sort()).toEqual(['admin@andina.pe', 'administracion@andina.pe']);
+    expect(enviados[0].asunto).toBe('Comprobantes electrónicos sin respuesta de SUNAT fuera de plazo (1)');
+    expect(enviados[0].texto).toContain(`${numero} del `);
+    expect(enviados[0].texto).toContain('SUNAT no respondió en 30 s');
+    await f.ctx.deps.cpe.worker.procesar();
+    expect(await correos()).toHaveLength(2);
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'demo', nco_proximo_intento = null where ovt_id = ${ovtId}`);
+  });
+});
+
 describe('concurrency', () => {
   it('two calls at once on one order: one voucher, one correlative', async () => {
     const ovtId = await pagada();

@@ -1,3 +1,4 @@
+import { ROLE } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../../db/client.ts';
 import type { DocumentoEnvio, NotaCdr } from '../canales/canal.ts';
@@ -104,13 +105,13 @@ export async function reclamarAlerta(db: Executor, hoy: string): Promise<boolean
   return rows.length === 1;
 }
 
-/** Active staff who administer the e-vouchers: SUPER and those granted the settings module. */
+/** Active staff who administer the e-vouchers: SUPER and those granted the settings module, VISUALIZADOR aside (it cannot act). */
 export function correosAdministradores(db: Executor): Promise<{ correo: string }[]> {
   return selectRows<{ correo: string }>(db, sql`
     select distinct u.usu_correo as correo from usuario u
     where u.usu_estado = 1 and u.tiu_id <> 3 and exists (
       select 1 from usuario_rol ur join rol r on r.rol_id = ur.rol_id
-      where ur.usu_id = u.usu_id and (r.rol_id = 0 or exists (
+      where ur.usu_id = u.usu_id and r.rol_id <> ${ROLE.VISUALIZADOR} and (r.rol_id = ${ROLE.SUPER} or exists (
         select 1 from rol_modulo rm join modulo m on m.mod_id = rm.mod_id where rm.rol_id = r.rol_id and m.mod_codigo = 'facturacion_electronica')))`);
 }
 
