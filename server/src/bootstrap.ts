@@ -44,7 +44,7 @@ export async function refreshStatistics(database: Database): Promise<string[]> {
 
 /** Stops what `createDeps` started (the access guard's listening connection, then the database), so a script can exit. */
 export async function closeDeps(deps: Deps): Promise<void> {
-  await deps.cpe.worker.stop();
+  await deps.cpe.cerrar();
   await deps.profiles.close();
   await deps.database.close();
 }

@@ -28,7 +28,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
-      await deps.cpe.worker.stop();
+      await deps.cpe.cerrar();
       await deps.database.close();
     } finally {
       clearTimeout(timer);
@@ -56,6 +56,7 @@ async function main() {
     .then((tablas) => { if (tablas.length) app.log.info({ tablas }, 'estadísticas del planificador actualizadas'); })
     .catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
   void statistics();
+  void deps.cpe.preparar().then((err) => { if (err) app.log.error({ err }, 'no se pudo generar el certificado de prueba de la facturación electrónica'); });
   if (config.cpe.worker) deps.cpe.worker.start(app.log);
   setInterval(() => void statistics(), 60 * 60 * 1000).unref();
   // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.

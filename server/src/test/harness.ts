@@ -44,7 +44,11 @@ async function postgresDatabase(baseUrl: string): Promise<{ database: Database; 
 /** A fresh app on a fresh database for one test file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'obra-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', JWT_SECRET: 'x'.repeat(48), ...env });
+  const certificado = inject('certificadoPrueba');
+  const config = loadConfig({
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', JWT_SECRET: 'x'.repeat(48),
+    CPE_CERTIFICADO: certificado.archivo, CPE_CERTIFICADO_CLAVE: certificado.clave, ...env,
+  });
   let database: Database;
   let drop = async () => {};
   const baseUrl = process.env.DATABASE_URL;
@@ -71,7 +75,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     auth: async (correo) => ({ authorization: `Bearer ${await tokenFor(correo)}` }),
     close: async () => {
       await app.close();
-      await deps.cpe.worker.stop();
+      await deps.cpe.cerrar();
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

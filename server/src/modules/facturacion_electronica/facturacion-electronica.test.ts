@@ -100,6 +100,18 @@ describe('issuer settings', () => {
     expect((await obtener()).prueba).toMatchObject({ estado: 'ok', mensaje: expect.stringContaining('Demostración: no enviado a SUNAT') });
   });
 
+  it('an issuer on the demo channel without a certificate gets a generated test one, once', async () => {
+    const db = ctx.deps.database.db;
+    await db.execute(sql`update emisor_cpe set emi_certificado = null, emi_certificado_clave = null, emi_cert_sujeto = null, emi_canal = 'demo'`);
+    const v = await obtener();
+    expect(v.certificado).toMatchObject({ prueba: true, vencido: false });
+    expect(v.certificado!.sujeto).toMatch(/^CN=PRUEBA - NO VÁLIDO PARA SUNAT - Concretera Andina S.A.C./);
+    const [antes] = await selectRows<{ c: string }>(db, sql`select emi_certificado as c from emisor_cpe`);
+    await obtener();
+    const [despues] = await selectRows<{ c: string }>(db, sql`select emi_certificado as c from emisor_cpe`);
+    expect(despues.c).toBe(antes.c);
+  });
+
   it('only those granted the module read it; VISUALIZADOR reads without secrets and changes nothing', async () => {
     expectRefused(await post('obtener', {}, logistica), 403, 'No tienes acceso a este módulo');
     const v = expectOk(await post('obtener', {}, viewer)).data as EmisorVista;

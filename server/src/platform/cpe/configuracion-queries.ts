@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emisorCpe } from '../../db/schema/index.ts';
 
@@ -27,4 +27,10 @@ export async function actualizarEmisor(db: Executor, v: Partial<typeof emisorCpe
   const r = await db.update(emisorCpe).set({ ...v, emi_version: version + 1, emi_modificado_en: new Date() })
     .where(eq(emisorCpe.emi_id, 1)).returning({ v: emisorCpe.emi_version });
   return r.length === 1;
+}
+
+/** The demo's test certificate, only where there is still none (of two readers at once, the first stores it). */
+export async function guardarCertificadoDemo(db: Executor, v: Partial<typeof emisorCpe.$inferInsert>): Promise<void> {
+  await db.update(emisorCpe).set({ ...v, emi_version: sql`${emisorCpe.emi_version} + 1`, emi_modificado_en: new Date() })
+    .where(and(eq(emisorCpe.emi_id, 1), isNull(emisorCpe.emi_certificado)));
 }

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Secretos } from '../secretos.ts';
 import type { CanalNombre } from './canales/canal.ts';
-import { crearEmisor, leerEmisor, actualizarEmisor, type EmisorRow } from './configuracion-queries.ts';
+import { crearEmisor, guardarCertificadoDemo, leerEmisor, type EmisorRow } from './configuracion-queries.ts';
 import { generarCertificadoPrueba, leerPkcs12, type CertificadoFirma } from './firma/certificado.ts';
 import type { EmisorComprobantes } from './tipos.ts';
 
@@ -32,9 +32,29 @@ export const MSG_CONFIG = {
   certificadoVencido: (fecha: string) => `El certificado digital venció el ${fecha}: cargue uno vigente en Facturación electrónica`,
 } as const;
 
-/** Opens the issuer row's secrets; `cache` keeps the last version opened. */
+/**
+ * Opens the issuer row's secrets; `cache` keeps the last version opened. An issuer on the demo
+ * channel without a certificate gets a self-signed test one whose subject says so, so that
+ * `npm start` issues signed documents that read 'Demostración': generated once per process (about
+ * half a second of CPU, off the current tick) and stored through the reader's own executor, so a
+ * reader inside a transaction never waits for another connection (PGlite has one).
+ */
 export function crearLectorEmisor(secretos: Secretos) {
   let cache: EmisorVigente | null = null;
+  let prueba: Promise<{ p12: Buffer; password: string }> | null = null;
+
+  async function conCertificadoDemo(db: Executor, fila: EmisorRow): Promise<EmisorRow> {
+    prueba ??= new Promise((resolve, reject) => setImmediate(() => {
+      try {
+        resolve(generarCertificadoPrueba(fila.emi_ruc, fila.emi_razon_social));
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }));
+    const { p12, password } = await prueba;
+    await guardarCertificadoDemo(db, datosCertificado(secretos, p12, password, leerPkcs12(p12, password), true));
+    return (await leerEmisor(db)) ?? fila;
+  }
 
   function abrir(fila: EmisorRow): EmisorVigente {
     let firma: CertificadoFirma | null = null;
@@ -59,8 +79,9 @@ export function crearLectorEmisor(secretos: Secretos) {
   return {
     /** The settings as `db` sees them (inside a transaction: its snapshot). Throws when there are none. */
     async leer(db: Executor): Promise<EmisorVigente> {
-      const fila = await leerEmisor(db);
+      let fila = await leerEmisor(db);
       if (!fila) throw new Error(MSG_CONFIG.sinEmisor);
+      if (!fila.emi_certificado && fila.emi_canal === 'demo') fila = await conCertificadoDemo(db, fila);
       if (cache?.version !== fila.emi_version) cache = abrir(fila);
       else cache.fila = fila;
       return cache;
@@ -71,33 +92,24 @@ export function crearLectorEmisor(secretos: Secretos) {
 export type LectorEmisor = ReturnType<typeof crearLectorEmisor>;
 
 /**
- * At start: the first settings come from the environment (COMPANY_*, CPE_*; docs/operations.md),
- * and an issuer without a certificate on the demo channel gets a self-signed test one, whose subject
- * says it is a test, so that `npm start` issues signed documents that say 'Demostración'.
+ * At start: the first settings come from the environment (COMPANY_*, CPE_*; docs/operations.md).
+ * A self-signed certificate (its own issuer) is a test one: SUNAT takes only an accredited provider's.
  */
-export async function asegurarEmisor(db: Executor, config: Config, secretos: Secretos, ahora = new Date()): Promise<void> {
-  let fila = await leerEmisor(db);
-  if (!fila) {
-    const c = config.cpe;
-    const certificado = c.certificado ? await readFile(c.certificado) : null;
-    const info = certificado ? leerPkcs12(certificado, c.certificadoClave ?? '') : null;
-    const canal = c.canal ?? (config.nubefact ? 'nubefact' : 'demo');
-    await crearEmisor(db, {
-      emi_ruc: config.company.ruc, emi_razon_social: config.company.name, emi_direccion: config.company.address, emi_ubigeo: config.company.ubigeo,
-      emi_canal: canal,
-      emi_sol_usuario: c.solUsuario ?? null, emi_sol_clave: c.solClave ? secretos.cerrar(c.solClave) : null,
-      emi_ose_url: c.oseUrl ?? null, emi_ose_consulta_url: c.oseConsultaUrl ?? null,
-      emi_nubefact_url: config.nubefact?.url ?? null, emi_nubefact_token: config.nubefact ? secretos.cerrar(config.nubefact.token) : null,
-      emi_plazo_dias: c.plazoDias ?? 3,
-      ...(certificado && info ? datosCertificado(secretos, certificado, c.certificadoClave ?? '', info, false) : {}),
-    });
-    fila = await leerEmisor(db);
-  }
-  if (fila && !fila.emi_certificado && fila.emi_canal === 'demo') {
-    const prueba = generarCertificadoPrueba(fila.emi_ruc, fila.emi_razon_social, ahora);
-    const info = leerPkcs12(prueba.p12, prueba.password);
-    await actualizarEmisor(db, datosCertificado(secretos, prueba.p12, prueba.password, info, true), fila.emi_version);
-  }
+export async function asegurarEmisor(db: Executor, config: Config, secretos: Secretos): Promise<void> {
+  if (await leerEmisor(db)) return;
+  const c = config.cpe;
+  const certificado = c.certificado ? await readFile(c.certificado) : null;
+  const info = certificado ? leerPkcs12(certificado, c.certificadoClave ?? '') : null;
+  const canal = c.canal ?? (config.nubefact ? 'nubefact' : 'demo');
+  await crearEmisor(db, {
+    emi_ruc: config.company.ruc, emi_razon_social: config.company.name, emi_direccion: config.company.address, emi_ubigeo: config.company.ubigeo,
+    emi_canal: canal,
+    emi_sol_usuario: c.solUsuario ?? null, emi_sol_clave: c.solClave ? secretos.cerrar(c.solClave) : null,
+    emi_ose_url: c.oseUrl ?? null, emi_ose_consulta_url: c.oseConsultaUrl ?? null,
+    emi_nubefact_url: config.nubefact?.url ?? null, emi_nubefact_token: config.nubefact ? secretos.cerrar(config.nubefact.token) : null,
+    emi_plazo_dias: c.plazoDias ?? 3,
+    ...(certificado && info ? datosCertificado(secretos, certificado, c.certificadoClave ?? '', info, info.sujeto === info.emisor) : {}),
+  });
 }
 
 /** The certificate's columns: the file and its password sealed, what the screen shows in the clear. */
