@@ -84,9 +84,7 @@ export const ORDEN_VENTA_MSG = {
   comprobanteYaEmitido: (numero: string) => `La orden de venta ya tiene el comprobante ${numero}`,
   comprobanteSinTotal: 'La orden de venta no tiene importe para generar el comprobante',
   comprobanteNoExiste: 'La orden de venta no tiene comprobante electrónico',
-  comprobanteProveedor: (detalle: string) => `El proveedor de comprobantes no respondió: ${detalle}`,
   comprobanteRechazado: (mensaje: string) => `El comprobante no fue aceptado: ${mensaje}`,
-  comprobantePdf: 'No se pudo obtener el PDF del comprobante, intente nuevamente',
 
   // Lists.
   rangoFechas: 'La fecha de inicio no puede ser posterior a la fecha de fin',

@@ -3,7 +3,7 @@
  * refusal is a Spanish text the caller shows as it is (a 4xx, never a 500).
  */
 import { isValidRuc, toScaled } from '@obra/domain';
-import type { ComprobanteEmitido, ComprobanteSolicitud, TipoComprobante } from './tipos.ts';
+import type { ComprobanteSolicitud, TipoComprobante } from './tipos.ts';
 
 /** SUNAT catalogue 01: 01 factura, 03 boleta de venta. */
 export const CODIGO_TIPO: Record<TipoComprobante, '01' | '03'> = { factura: '01', boleta: '03' };
@@ -97,11 +97,6 @@ export function codigoQr(rucEmisor: string, s: ComprobanteSolicitud, hash: strin
 
 /** The buyer's document number; '-' for a boleta without one (catalogue 06 code '0'). */
 export const documentoCliente = (s: ComprobanteSolicitud) => s.cliente.numero_documento.trim() || '-';
-
-/** A refusal: nothing issued, the caller shows `mensaje`. */
-export function rechazo(mensaje: string): ComprobanteEmitido {
-  return { aceptado: false, estado_sunat: 'rechazado', mensaje, enlace_pdf: null, xml: null, hash: null, codigo_qr: '' };
-}
 
 /** The IGV rate as SUNAT and Nubefact write it: '0.18' → '18.00'. */
 export function porcentajeTexto(tasa: string): string {

@@ -57,26 +57,6 @@ export interface ComprobanteSolicitud {
   orden: string;
 }
 
-export interface ComprobanteEmitido {
-  /** The document was issued: the caller stores it. False: refused, nothing issued, the order stays as it was. */
-  aceptado: boolean;
-  /**
-   * SUNAT's state, for `comprobante.nco_estado_sunat`: 'aceptado'; 'pendiente' when issued but SUNAT
-   * has not answered yet (Nubefact sends asynchronously; guides later); 'rechazado' with aceptado false.
-   */
-  estado_sunat: 'aceptado' | 'pendiente' | 'rechazado';
-  /** Spanish; on a refusal the provider's own text. */
-  mensaje: string;
-  /** The provider's PDF link (Nubefact); null for the built-in provider (the caller serves `pdf`). */
-  enlace_pdf: string | null;
-  /** The UBL 2.1 XML (built-in provider) or null when the provider keeps it. */
-  xml: string | null;
-  /** Digest of the document (base64), null when the provider gave none. */
-  hash: string | null;
-  /** SUNAT's QR content 'RUC|TIPO|SERIE|NUMERO|IGV|TOTAL|FECHA|TIPO_DOC|NUM_DOC|'; '' when refused. */
-  codigo_qr: string;
-}
-
 /** The issuer as printed and declared (the company of config). */
 export interface EmisorComprobantes {
   ruc: string;
