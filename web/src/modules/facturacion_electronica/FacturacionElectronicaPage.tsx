@@ -29,9 +29,8 @@ const valores = (e: EmisorVista): Valores => ({
   emi_sol_usuario: e.emi_sol_usuario ?? '', emi_sol_clave: '', emi_plazo_dias: e.emi_plazo_dias, emi_version: e.emi_version,
 });
 
-/** Codes are typed in capitals (series) or digits only (RUC, ubigeo, establishment). */
+/** Series are written in capitals. Digit fields keep what was typed: a wrong character gets the check's message, it is never dropped. */
 const mayusculas = (e: { target: { value: string } }) => e.target.value.toUpperCase();
-const digitos = (e: { target: { value: string } }) => e.target.value.replace(/\D/g, '');
 
 function EmisorCard({ emisor, ubigeo, readOnly }: { emisor: EmisorVista; ubigeo: string | undefined; readOnly: boolean }) {
   // The district's name is the stored code's: a code being typed has none yet.
@@ -40,7 +39,7 @@ function EmisorCard({ emisor, ubigeo, readOnly }: { emisor: EmisorVista; ubigeo:
     <Card size="small" title="Emisor">
       <Row gutter={16}>
         <Col span={8}>
-          <Form.Item name="emi_ruc" label="RUC" required={!readOnly} getValueFromEvent={digitos}>
+          <Form.Item name="emi_ruc" label="RUC" required={!readOnly}>
             <Input maxLength={11} inputMode="numeric" autoComplete="off" />
           </Form.Item>
         </Col>
@@ -60,12 +59,12 @@ function EmisorCard({ emisor, ubigeo, readOnly }: { emisor: EmisorVista; ubigeo:
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="emi_ubigeo" label="Ubigeo" required={!readOnly} getValueFromEvent={digitos} extra={distrito}>
+          <Form.Item name="emi_ubigeo" label="Ubigeo" required={!readOnly} extra={distrito}>
             <Input maxLength={6} inputMode="numeric" placeholder="150101" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="emi_establecimiento" label="Código de establecimiento" getValueFromEvent={digitos} extra="0000: el domicilio fiscal">
+          <Form.Item name="emi_establecimiento" label="Código de establecimiento" extra="0000: el domicilio fiscal">
             <Input maxLength={4} inputMode="numeric" placeholder="0000" autoComplete="off" />
           </Form.Item>
         </Col>
