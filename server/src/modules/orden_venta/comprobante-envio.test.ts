@@ -138,6 +138,32 @@ describe('sending through SUNAT billService', () => {
   });
 });
 
+describe('a service that cannot be consulted (SUNAT beta)', () => {
+  it('a lost answer is sent again once; SUNAT says it has it, and the worker stops retrying until someone resends', async () => {
+    await f.rows(sql`update emisor_cpe set emi_ose_consulta_url = null, emi_version = emi_version + 1`);
+    try {
+      sunat.modo('perder');
+      const ovtId = await emitida();
+      await worker().procesar();
+      const e = await estado(ovtId);
+      expect(e.estado).toBe('error');
+      sunat.modo('aceptar');
+      await vencer(ovtId);
+      await worker().procesar();
+      const revisar = await estado(ovtId);
+      expect(revisar).toMatchObject({ estado: 'error', codigo: 'REVISAR', proximo: null, intentos: 2 });
+      expect(revisar.texto).toContain('verifique a mano');
+      expect(vecesRecibido(e.nombre)).toBe(2);
+      const [{ id }] = await f.rows<{ id: number }>(sql`select nco_id as id from comprobante where ovt_id = ${ovtId}`);
+      expectOk(await f.post('comprobante/reenviar', { comprobante: { cpe_id: id } }, f.u.tesoreria));
+      await worker().procesar();
+      expect((await estado(ovtId)).intentos).toBe(3);
+    } finally {
+      await f.rows(sql`update emisor_cpe set emi_ose_consulta_url = ${sunat.urlConsulta}, emi_version = emi_version + 1`);
+    }
+  });
+});
+
 describe('a hanging SUNAT holds nobody', () => {
   it('50 issues at once answer without waiting for the channel while every other call keeps answering; sent once SUNAT is back', async () => {
     sunat.modo('colgar');

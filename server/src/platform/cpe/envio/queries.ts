@@ -76,9 +76,10 @@ export async function guardarRespuesta(db: Executor, ncoId: number, intento: num
   return rows.length === 1;
 }
 
-/** 'Reenviar': due now; an attempt already running keeps its lease. */
+/** 'Reenviar': due now (also one the worker stopped retrying); an attempt already running keeps its lease. */
 export async function adelantar(db: Executor, ncoId: number): Promise<void> {
-  await db.execute(sql`update comprobante set nco_proximo_intento = now() where nco_id = ${ncoId} and nco_proximo_intento is not null`);
+  await db.execute(sql`update comprobante set nco_proximo_intento = now()
+    where nco_id = ${ncoId} and nco_estado_sunat in ('por_enviar', 'enviado', 'error')`);
 }
 
 export interface Vencido {
@@ -94,7 +95,7 @@ export function vencidos(db: Executor, hoy: string, plazoDias: number): Promise<
     select nco_serie || '-' || lpad(nco_numero::text, 8, '0') as comprobante, nco_fecha_emision::text as fecha_emision,
       nco_estado_sunat as estado, nco_respuesta_texto as respuesta
     from comprobante
-    where nco_proximo_intento is not null and nco_fecha_emision < ${hoy}::date - ${plazoDias}::int
+    where nco_estado_sunat in ('por_enviar', 'enviado', 'error') and nco_fecha_emision < ${hoy}::date - ${plazoDias}::int
     order by nco_fecha_emision, nco_id limit 500`);
 }
 

@@ -18,6 +18,7 @@ import type { Mailer } from '../../mail.ts';
 import type { Secretos } from '../../secretos.ts';
 import type { Canal, DocumentoEnvio, Resultado } from '../canales/canal.ts';
 import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
+import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO } from '../canales/sunat-soap.ts';
 import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
 import { firmarComprobante } from '../firma/documento.ts';
 import * as q from './queries.ts';
@@ -52,6 +53,9 @@ export interface CpeWorker {
   stop(): Promise<void>;
 }
 
+/** An error the worker does not retry by itself (a person looks, and 'Reenviar' tries again). */
+const SIN_REINTENTO = 'REVISAR';
+
 const texto = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function crearWorker(o: OpcionesWorker): CpeWorker {
@@ -83,13 +87,17 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
     const quizaLlego = t.nco_intentos > 1 || t.nco_estado_sunat === 'enviado';
     if (quizaLlego) {
       const r = await canal.consultar(doc);
-      if (r.estado !== 'no_existe' && !(r.estado === 'error' && r.codigo === 'SIN_CONSULTA')) return r;
+      if (r.estado !== 'no_existe' && !(r.estado === 'error' && r.codigo === CODIGO_SIN_CONSULTA)) return r;
       // SUNAT beta cannot be consulted: sending again is all there is; a copy it had answers 1033.
     }
     const r = await canal.enviar(doc);
-    if (r.estado === 'error' && r.codigo === '1033') {
+    if (r.estado === 'error' && r.codigo === CODIGO_YA_REGISTRADO) {
       // "Registrado previamente": it arrived on an earlier attempt; its CDR says how it ended.
       const c = await canal.consultar(doc);
+      if (c.estado === 'error' && c.codigo === CODIGO_SIN_CONSULTA) {
+        // SUNAT has it and cannot say how it ended (beta): sending again would only repeat this; a person checks.
+        return { estado: 'error', codigo: SIN_REINTENTO, descripcion: `${r.descripcion}. ${c.descripcion}` };
+      }
       return c.estado === 'no_existe' ? r : c;
     }
     return r;
@@ -106,7 +114,7 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
       case 'no_existe':
         return { estado: 'error', codigo: null, texto: r.descripcion, notas: null, cdr: null, ticket: null, proximo: proximo(intento) };
       case 'error':
-        return { estado: 'error', codigo: r.codigo, texto: r.descripcion, notas: null, cdr: null, ticket: null, proximo: proximo(intento) };
+        return { estado: 'error', codigo: r.codigo, texto: r.descripcion, notas: null, cdr: null, ticket: null, proximo: r.codigo === SIN_REINTENTO ? null : proximo(intento) };
     }
   }
 
