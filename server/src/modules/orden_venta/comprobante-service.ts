@@ -106,8 +106,9 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
     throw err;
   }
   await r.firmar?.();
+  const orden = await detalleEn(deps.database.db, caller, ovtId);
   deps.cpe.worker.despertar();
-  return { orden: await detalleEn(deps.database.db, caller, ovtId), comprobante: r.comprobante };
+  return { orden, comprobante: r.comprobante };
 }
 
 /** The printed copy's warning for a document that is not (or not yet) SUNAT's. */
