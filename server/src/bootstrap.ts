@@ -56,7 +56,6 @@ export async function createDeps(config: Config, database?: Database): Promise<D
   if (config.seedDemo) await seedDemoIfEmpty(db.db);
   const storage = createLocalStorage(join(config.dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
-  const c = config.company;
   return {
     config,
     database: db,
@@ -65,6 +64,6 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     profiles: await createProfileCache(db),
     cpe: await crearCpe(config, db, mailer),
-    guias: crearProveedorGuias({ ruc: c.ruc, razon_social: c.name, direccion: c.address, ubigeo: c.ubigeo }, { nubefact: Boolean(config.nubefact) }),
+    guias: crearProveedorGuias(config.company, { nubefact: Boolean(config.nubefact) }),
   };
 }

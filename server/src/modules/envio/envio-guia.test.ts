@@ -15,8 +15,7 @@ const DEMORA = 1500;
 let f: EnvFixture;
 beforeAll(async () => {
   f = await createEnvFixture();
-  const c = f.ctx.deps.config.company;
-  f.ctx.deps.guias = crearProveedorGuias({ ruc: c.ruc, razon_social: c.name, direccion: c.address, ubigeo: c.ubigeo }, { nubefact: false, guiaDemoraMs: DEMORA });
+  f.ctx.deps.guias = crearProveedorGuias(f.ctx.deps.config.company, { nubefact: false, guiaDemoraMs: DEMORA });
 });
 afterAll(() => f.ctx.close());
 

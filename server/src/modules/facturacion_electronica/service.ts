@@ -1,8 +1,8 @@
 import { CERT_AVISO_DIAS, FE_MSG, type AccessProfile, type CpeCanal, type EmisorGuardarDatos, type EmisorVista } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { faltaParaCanal } from '../../platform/cpe/canales/elegir.ts';
-import { datosCertificado } from '../../platform/cpe/configuracion.ts';
-import { actualizarEmisor, bloquearEmisor, type EmisorRow } from '../../platform/cpe/configuracion-queries.ts';
+import { datosCertificado, type EmisorVigente } from '../../platform/cpe/configuracion.ts';
+import { actualizarEmisor, bloquearEmisor } from '../../platform/cpe/configuracion-queries.ts';
 import { leerPkcs12 } from '../../platform/cpe/firma/certificado.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as q from './queries.ts';
@@ -17,8 +17,8 @@ import * as q from './queries.ts';
 const lima = (d: Date | null) => (d ? new Date(d.getTime() - 5 * 3600_000).toISOString().slice(0, 19) : '');
 const DIA = 86_400_000;
 
-async function vista(deps: Deps, f: EmisorRow, ahora: Date): Promise<EmisorVista> {
-  const e = await deps.cpe.lector.leer(deps.database.db);
+async function vista(deps: Deps, e: EmisorVigente, ahora: Date): Promise<EmisorVista> {
+  const f = e.fila;
   const hasta = f.emi_cert_hasta;
   const dias = hasta ? Math.floor((hasta.getTime() - ahora.getTime()) / DIA) : 0;
   return {
@@ -46,14 +46,8 @@ function seguro(url: string): boolean {
   return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
 }
 
-async function fila(deps: Deps): Promise<EmisorRow> {
-  const f = (await deps.cpe.lector.leer(deps.database.db)).fila;
-  if (!f) throw notFound('Falta configurar el emisor');
-  return f;
-}
-
 export async function obtener(deps: Deps, ahora = new Date()): Promise<EmisorVista> {
-  return vista(deps, await fila(deps), ahora);
+  return vista(deps, await deps.cpe.lector.leer(deps.database.db), ahora);
 }
 
 export async function guardar(deps: Deps, caller: AccessProfile, d: EmisorGuardarDatos, ahora = new Date()): Promise<EmisorVista> {
@@ -114,7 +108,6 @@ export async function cargarCertificado(deps: Deps, caller: AccessProfile, p12: 
 }
 
 export async function probar(deps: Deps): Promise<string> {
-  await fila(deps);
   if (!(await q.pedirPrueba(deps.database.db))) throw conflict(FE_MSG.pruebaEnCurso);
   deps.cpe.worker.despertar();
   return FE_MSG.pruebaIniciada;

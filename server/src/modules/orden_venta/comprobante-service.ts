@@ -9,7 +9,7 @@ import { MSG_CONFIG, type EmisorVigente } from '../../platform/cpe/configuracion
 import { firmarComprobante } from '../../platform/cpe/firma/documento.ts';
 import { DEMO_DESCRIPCION } from '../../platform/cpe/canales/demo.ts';
 import { comprobantePdf } from '../../platform/cpe/pdf/comprobante.ts';
-import { codigoQr, problemaSolicitud } from '../../platform/cpe/solicitud.ts';
+import { CODIGO_TIPO, codigoQr, nombreSunat, problemaSolicitud } from '../../platform/cpe/solicitud.ts';
 import { adelantar, guardarFirma } from '../../platform/cpe/envio/queries.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { fromPageQuery } from '../../platform/list.ts';
@@ -73,8 +73,7 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
       const e = await deps.cpe.lector.leer(tx);
       const problemaEmisor = motivoEmisor(e, now);
       if (problemaEmisor) throw conflict(problemaEmisor);
-      const esFactura = o.tid_id === TID_FACTURA;
-      const serie = esFactura ? e.series.factura : e.series.boleta;
+      const serie = o.tid_id === TID_FACTURA ? e.series.factura : e.series.boleta;
       const datos = await cq.datos(tx, ovtId);
       if (!datos) throw notFound(M.notFound);
       // The series' counter row stays locked from here to the commit: only a few short statements follow.
@@ -87,7 +86,7 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
       const clave = randomBytes(24).toString('base64url');
       const enlace = cq.enlaceComprobante(ovtId, clave);
       const ncoId = await cq.insert(tx, {
-        ovt_id: ovtId, tid_id: o.tid_id, nco_tipo: esFactura ? '01' : '03', nco_serie: serie, nco_numero: numero,
+        ovt_id: ovtId, tid_id: o.tid_id, nco_tipo: CODIGO_TIPO[s.tipo], nco_serie: serie, nco_numero: numero,
         nco_fecha_emision: s.fecha_emision, nco_total: s.total, nco_proveedor: e.canal, nco_enlace: enlace,
         nco_datos: s, nco_codigo_qr: codigoQr(e.emisor.ruc, s, null),
         nco_estado_sunat: CPE_ESTADO.POR_ENVIAR, nco_proximo_intento: firma ? new Date(now.getTime() + ESPERA_FIRMA_MS) : now,
@@ -178,7 +177,7 @@ export async function descargar(deps: Deps, cpeId: number, formato: 'xml' | 'cdr
   const row = await existente(deps, cpeId);
   if (formato === 'pdf') return { ...(await pdfDe(deps, row)), mime: 'application/pdf' };
   const { emisor } = await deps.cpe.lector.leer(deps.database.db);
-  const nombre = `${emisor.ruc}-${row.nco_tipo}-${comprobanteTexto(row.nco_serie, row.nco_numero)}`;
+  const nombre = nombreSunat(emisor.ruc, row.nco_tipo, row.nco_serie, row.nco_numero);
   if (formato === 'xml') {
     if (!row.nco_xml) throw notFound(CPE_MSG.sinXml);
     return { content: Buffer.from(row.nco_xml, 'utf8'), nombre: `${nombre}.xml`, mime: 'application/xml' };

@@ -1,4 +1,5 @@
 import { limaDate, precioConIgv, TID_FACTURA } from '@obra/domain';
+import { serieNumero } from '../../platform/cpe/solicitud.ts';
 import type { ComprobanteLinea, ComprobanteSolicitud, TipoDocumentoCliente } from '../../platform/cpe/tipos.ts';
 
 /**
@@ -14,7 +15,7 @@ export const TDI_RUC = 2;
 export const serieDe = (tidId: number) => (tidId === TID_FACTURA ? 'F001' : 'B001');
 
 /** 'F001-00000001'. */
-export const comprobanteTexto = (serie: string, numero: number) => `${serie}-${String(numero).padStart(8, '0')}`;
+export const comprobanteTexto = (serie: string, numero: number) => serieNumero({ serie, numero });
 
 /** Our units (unidad_medida symbols) as UN/ECE recommendation 20 codes; anything else is a unit ('NIU'). */
 const UNIDAD: Record<string, string> = {

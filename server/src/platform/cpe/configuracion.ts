@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import { notFound } from '../errors.ts';
 import type { Secretos } from '../secretos.ts';
 import type { CanalNombre } from './canales/canal.ts';
 import { crearEmisor, guardarCertificadoDemo, leerEmisor, type EmisorRow } from './configuracion-queries.ts';
@@ -80,7 +81,7 @@ export function crearLectorEmisor(secretos: Secretos) {
     /** The settings as `db` sees them (inside a transaction: its snapshot). Throws when there are none. */
     async leer(db: Executor): Promise<EmisorVigente> {
       let fila = await leerEmisor(db);
-      if (!fila) throw new Error(MSG_CONFIG.sinEmisor);
+      if (!fila) throw notFound(MSG_CONFIG.sinEmisor);
       if (!fila.emi_certificado && fila.emi_canal === 'demo') fila = await conCertificadoDemo(db, fila);
       if (cache?.version !== fila.emi_version) cache = abrir(fila);
       else cache.fila = fila;

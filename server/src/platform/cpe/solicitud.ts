@@ -27,6 +27,9 @@ export const numeroTexto = (numero: number) => String(numero).padStart(8, '0');
 /** 'F001-00000001'. */
 export const serieNumero = (s: Pick<ComprobanteSolicitud, 'serie' | 'numero'>) => `${s.serie}-${numeroTexto(s.numero)}`;
 
+/** SUNAT's file name of a document, without extension: 'RUC-TT-SERIE-NUMERO' ('20547812361-01-F001-00000001'). */
+export const nombreSunat = (ruc: string, tipo: string, serie: string, numero: number) => `${ruc}-${tipo}-${serieNumero({ serie, numero })}`;
+
 /** A quantity without trailing decimal zeros: '10.0000' → '10', '2.5000' → '2.5'. */
 export function cantidadTexto(cantidad: string): string {
   return cantidad.includes('.') ? cantidad.replace(/\.?0+$/, '') : cantidad;

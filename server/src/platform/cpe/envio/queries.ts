@@ -2,6 +2,7 @@ import { ROLE } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../../db/client.ts';
 import type { DocumentoEnvio, NotaCdr } from '../canales/canal.ts';
+import { nombreSunat } from '../solicitud.ts';
 import type { ComprobanteSolicitud } from '../tipos.ts';
 
 /**
@@ -45,7 +46,7 @@ export async function tomar(db: Executor, n: number, leaseMs: number): Promise<T
 
 export const documentoDe = (ruc: string, t: Tomado): DocumentoEnvio => ({
   ruc, tipo: t.nco_tipo as DocumentoEnvio['tipo'], serie: t.nco_serie, numero: t.nco_numero,
-  nombre: `${ruc}-${t.nco_tipo}-${t.nco_serie}-${String(t.nco_numero).padStart(8, '0')}`,
+  nombre: nombreSunat(ruc, t.nco_tipo, t.nco_serie, t.nco_numero),
   xml: t.nco_xml ?? '', solicitud: t.nco_datos,
 });
 

@@ -150,7 +150,8 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
   }
 
   async function probarConexion(e: EmisorVigente): Promise<void> {
-    if (!(await q.tomarPrueba(db))) return;
+    // The settings row just read says whether a test was asked for: no statement every cycle otherwise.
+    if (e.fila.emi_prueba_estado !== 'pendiente' || !(await q.tomarPrueba(db))) return;
     const falta = faltaParaCanal(e);
     const canal = falta ? null : canalPara(e);
     const r = canal ? await canal.probar(e.emisor.ruc).catch((err: unknown) => ({ ok: false, mensaje: texto(err) })) : { ok: false, mensaje: falta ?? '' };
@@ -159,8 +160,11 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
 
   async function alertar(e: EmisorVigente): Promise<void> {
     const hoy = limaDate(new Date());
+    // Once a day across instances: the day is claimed first (the row just read says when it last was, so
+    // other cycles issue no statement). Which documents are overdue changes only with the date.
+    if (e.fila.emi_alerta_fecha === hoy || !(await q.reclamarAlerta(db, hoy))) return;
     const lista = await q.vencidos(db, hoy, e.plazoDias);
-    if (lista.length === 0 || !(await q.reclamarAlerta(db, hoy))) return;
+    if (lista.length === 0) return;
     const lineas = lista.map((v) => `- ${v.comprobante} del ${v.fecha_emision}: ${v.estado}${v.respuesta ? ` (${v.respuesta})` : ''}`);
     for (const { correo } of await q.correosAdministradores(db)) {
       await o.mailer.send(db, {

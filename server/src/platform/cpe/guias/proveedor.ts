@@ -23,7 +23,9 @@ export interface ProveedorGuias {
   guiaPdf(g: GuiaSolicitud, emitida: GuiaEmitida): Promise<Buffer>;
 }
 
-export function crearProveedorGuias(emisor: EmisorComprobantes, opts: { nubefact: boolean; guiaDemoraMs?: number }): ProveedorGuias {
+/** The company of config (COMPANY_*) is the guides' issuer until they read the e-voucher settings (issue 23). */
+export function crearProveedorGuias(company: { name: string; ruc: string; address: string; ubigeo: string }, opts: { nubefact: boolean; guiaDemoraMs?: number }): ProveedorGuias {
+  const emisor: EmisorComprobantes = { ruc: company.ruc, razon_social: company.name, direccion: company.address, ubigeo: company.ubigeo };
   if (opts.nubefact) {
     return {
       nombre: 'nubefact',
