@@ -20,6 +20,11 @@ export const emisorCpe = pgTable('emisor_cpe', {
   emi_serie_factura: varchar({ length: 4 }).notNull().default('F001'),
   emi_serie_boleta: varchar({ length: 4 }).notNull().default('B001'),
   emi_serie_guia: varchar({ length: 4 }).notNull().default('T001'),
+  /** Series of credit notes (07) and debit notes (08) on facturas and on boletas (issue 23). */
+  emi_serie_nc_factura: varchar({ length: 4 }).notNull().default('FC01'),
+  emi_serie_nc_boleta: varchar({ length: 4 }).notNull().default('BC01'),
+  emi_serie_nd_factura: varchar({ length: 4 }).notNull().default('FD01'),
+  emi_serie_nd_boleta: varchar({ length: 4 }).notNull().default('BD01'),
   /** domain CPE_CANALES: demo, sunat_beta, sunat_produccion, ose, nubefact. */
   emi_canal: varchar({ length: 20 }).notNull().default('demo'),
   emi_ose_url: varchar({ length: 300 }),
@@ -28,6 +33,12 @@ export const emisorCpe = pgTable('emisor_cpe', {
   emi_nubefact_token: text(),
   emi_sol_usuario: varchar({ length: 30 }),
   emi_sol_clave: text(),
+  /** SUNAT's GRE REST API (sender guides, issue 23): OAuth2 client credentials from SUNAT's menu SOL; the secret sealed. */
+  emi_gre_client_id: varchar({ length: 100 }),
+  emi_gre_client_secret: text(),
+  /** The GRE API's and its token service's addresses when they are not SUNAT's (an OSE; tests). */
+  emi_gre_url: varchar({ length: 300 }),
+  emi_gre_token_url: varchar({ length: 300 }),
   emi_certificado: text(),
   emi_certificado_clave: text(),
   emi_cert_sujeto: varchar({ length: 400 }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
 import { estado } from './reference.ts';
-import { ordenVenta, ordenVentaDetalle } from './venta.ts';
+import { comprobante, ordenVenta, ordenVentaDetalle } from './venta.ts';
 
 /**
  * Dispatch of mixer trucks (spec 3 §2 "Dispatches", "Mixers", §3 "Dispatch", "Mixer", "Driver", §4
@@ -29,10 +29,15 @@ export const conductor = pgTable('conductor', {
   cdt_id: serial().primaryKey(),
   cdt_nombre: varchar({ length: 100 }).notNull(),
   cdt_apellido: varchar({ length: 100 }).notNull(),
+  /** Spec 3 §3 "Driver"; held the licence before issue 23 (moved to `cdt_licencia`). */
   cdt_placa: varchar({ length: 10 }).notNull().default(''),
+  /** The driver's identity document (SUNAT catalogue 06: '1' DNI, '4' carné de extranjería, '7' pasaporte) and licence, declared on the guide. */
+  cdt_tipo_documento: varchar({ length: 1 }).notNull().default('1'),
+  cdt_numero_documento: varchar({ length: 15 }).notNull().default(''),
+  cdt_licencia: varchar({ length: 10 }).notNull().default(''),
   cdt_estado: integer().notNull().default(1),
   cdt_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('conductor_nombre_trgm').using('gin', sql`lower(${t.cdt_nombre} || ' ' || ${t.cdt_apellido} || ' ' || ${t.cdt_placa}) gin_trgm_ops`)]);
+}, (t) => [index('conductor_nombre_trgm').using('gin', sql`lower(${t.cdt_nombre} || ' ' || ${t.cdt_apellido} || ' ' || ${t.cdt_placa} || ' ' || ${t.cdt_licencia} || ' ' || ${t.cdt_numero_documento}) gin_trgm_ops`)]);
 
 export const envio = pgTable('envio', {
   env_id: serial().primaryKey(),
@@ -86,6 +91,12 @@ export const guiaRemision = pgTable('guia_remision', {
   ngu_aceptada_en: timestamp({ withTimezone: true }),
   ngu_datos: jsonb(),
   ngu_xml: text(),
+  /** The e-document sent to SUNAT (a `comprobante` row of type '09'): its state, XML and CDR live there (issue 23). */
+  nco_id: integer().references(() => comprobante.nco_id),
+  /** Total gross weight and its unit (KGM, TNE) declared on the guide; transfer reason (catalogue 20). */
+  ngu_peso_bruto: numeric({ precision: 14, scale: 3 }),
+  ngu_unidad_peso: varchar({ length: 3 }).notNull().default('KGM'),
+  ngu_motivo_traslado: varchar({ length: 2 }).notNull().default('01'),
   usu_id: integer().notNull().references(() => usuario.usu_id),
   ngu_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

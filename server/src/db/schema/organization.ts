@@ -17,6 +17,8 @@ export const almacen = pgTable('almacen', {
   alm_nombre: varchar({ length: 120 }).notNull(),
   alm_direccion: varchar({ length: 250 }).notNull().default(''),
   alm_tipo: smallint().notNull().default(1),
+  /** SUNAT's establishment code (annex 4 digits of the RUC's registry; '0000' the fiscal address, '9999' third-party premises): PLE 12.1 field 4. */
+  alm_establecimiento: varchar({ length: 4 }).notNull().default('0000'),
   alm_estado: smallint().notNull().default(1),
   pry_id: integer().notNull().references(() => proyecto.pry_id),
 }, (t) => [index('almacen_pry_idx').on(t.pry_id)]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
 import { marca, unidadMedida } from './catalogo.ts';
 import { condicionComercial, estado, moneda, tipoDocumento, tipoDocumentoIdentidad, ubigeo } from './reference.ts';
@@ -86,6 +86,8 @@ export const productoVenta = pgTable('producto_venta', {
   pvt_precio: numeric({ precision: 14, scale: 2 }).notNull(),
   pvt_precio_minimo: numeric({ precision: 14, scale: 2 }).notNull(),
   pvt_stock: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
+  /** Kilograms per unit (a m³ of concrete about 2400): a guide's gross weight (issue 23). */
+  pvt_peso: numeric({ precision: 12, scale: 3 }),
   pvg_id: integer().notNull().references(() => productoVentaGrupo.pvg_id),
   pti_id: integer().notNull().references(() => productoVentaTipo.pti_id),
   mar_id: integer().notNull().references(() => marca.mar_id),
@@ -193,11 +195,13 @@ export const ordenVentaPago = pgTable('orden_venta_pago', {
  */
 export const comprobante = pgTable('comprobante', {
   nco_id: serial().primaryKey(),
-  ovt_id: integer().notNull().references(() => ordenVenta.ovt_id),
-  tid_id: integer().notNull().references(() => tipoDocumento.tid_id),
-  /** SUNAT catalogue 01: '01' factura, '03' boleta. */
+  /** The sales order (vouchers, their notes, guides); null for summaries (RA, RC). */
+  ovt_id: integer().references(() => ordenVenta.ovt_id),
+  tid_id: integer().references(() => tipoDocumento.tid_id),
+  /** SUNAT catalogue 01: '01' factura, '03' boleta, '07' credit note, '08' debit note, '09' sender guide; 'RA' comunicación de baja, 'RC' resumen diario. */
   nco_tipo: varchar({ length: 2 }).notNull().default('01'),
-  nco_serie: varchar({ length: 4 }).notNull(),
+  /** 'F001', 'FC01', 'T001'; a summary's 'RA-20261128' (its number is the day's correlative). */
+  nco_serie: varchar({ length: 12 }).notNull(),
   nco_numero: integer().notNull(),
   nco_fecha_emision: date({ mode: 'string' }).notNull(),
   nco_total: numeric({ precision: 14, scale: 2 }).notNull(),
@@ -231,10 +235,21 @@ export const comprobante = pgTable('comprobante', {
   nco_cdr: text(),
   /** Unguessable key of the public PDF link (`ovt_comprobante_enlace`), like an accredited provider's. */
   nco_clave_publica: varchar({ length: 64 }),
+  /** A note's document (07, 08): the factura or boleta it corrects. */
+  nco_referencia_id: integer().references((): AnyPgColumn => comprobante.nco_id),
+  /** A note's reason (catalogue 09 or 10) or a cancellation's, and its text. */
+  nco_motivo_codigo: varchar({ length: 2 }),
+  nco_motivo: varchar({ length: 500 }),
+  /** The summary (RA or RC) that cancels this document; it turns 'anulado' when SUNAT accepts that summary. */
+  nco_baja_id: integer().references((): AnyPgColumn => comprobante.nco_id),
   nco_usuario: integer().notNull().references(() => usuario.usu_id),
   nco_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('comprobante_orden_uq').on(t.ovt_id),
+  // One factura or boleta per order; notes and guides are many.
+  uniqueIndex('comprobante_orden_uq').on(t.ovt_id).where(sql`${t.nco_tipo} in ('01', '03')`),
+  index('comprobante_ovt_idx').on(t.ovt_id, t.nco_id),
+  index('comprobante_referencia_idx').on(t.nco_referencia_id).where(sql`${t.nco_referencia_id} is not null`),
+  index('comprobante_baja_idx').on(t.nco_baja_id).where(sql`${t.nco_baja_id} is not null`),
   uniqueIndex('comprobante_numero_uq').on(t.nco_serie, t.nco_numero),
   index('comprobante_fecha_idx').on(t.nco_fecha_emision.desc(), t.nco_id.desc()),
   index('comprobante_estado_idx').on(t.nco_estado_sunat, t.nco_fecha_emision.desc(), t.nco_id.desc()),
