@@ -13,7 +13,11 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { CATALOGO_SUNAT } from '../platform/cpe/canales/sunat-soap.ts';
 import { verificarFirma } from '../platform/cpe/firma/verificar.ts';
 
-export type Modo = 'aceptar' | 'observar' | 'rechazar' | 'rechazar-fault' | 'fault' | 'colgar' | 'perder' | 'http500';
+/**
+ * 'pendiente' (summaries): the ticket answers 98 "en proceso" twice, then accepts. 'rechazar' on a
+ * summary: its ticket answers 99 with a CDR rejecting it (2105, the document is not registered).
+ */
+export type Modo = 'aceptar' | 'observar' | 'rechazar' | 'rechazar-fault' | 'fault' | 'colgar' | 'perder' | 'http500' | 'pendiente';
 
 export interface OpcionesFakeSunat {
   /** RUC + SOL user it accepts; default '20547812361MODDATOS'. */
@@ -61,6 +65,8 @@ const CATALOGO: Record<string, string> = {
   '1059': 'El XML no contiene firma digital.',
   '2800': 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
   '4233': 'El dato ingresado en order de compra no cumple con el formato establecido.',
+  '2105': 'Comprobante a dar de baja no se encuentra registrado en SUNAT',
+  '2223': 'El archivo ya fue presentado anteriormente',
   '4260': 'El dato ingresado como atributo @name es incorrecto.',
 };
 
@@ -90,8 +96,10 @@ const campo = (raiz: Element | Document, ns: string, nombre: string) => (raiz.ge
 
 /** The CDR SUNAT would answer: an ApplicationResponse (UBL 2.0, as SUNAT still writes it), unsigned here. */
 export function cdrZip(nombre: string, codigo: string, descripcion: string, notas: string[] = []): Buffer {
-  const [ruc, tipo, serie, numero] = nombre.split('-');
-  const id = `${serie}-${numero}`;
+  // 'RUC-01-F001-00000001' → F001-00000001; a summary's 'RUC-RA-20261128-1' → RA-20261128-1.
+  const ruc = nombre.slice(0, 11);
+  const tipo = nombre.slice(12, 14);
+  const id = /^R[AC]$/.test(tipo) ? nombre.slice(12) : nombre.slice(15);
   const ahora = new Date().toISOString();
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <ar:ApplicationResponse xmlns:ar="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2" xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2">
@@ -119,9 +127,9 @@ ${notas.map((n) => `  <cbc:Note>${escapar(n)}</cbc:Note>\n`).join('')}  <cac:Sen
   return Buffer.from(zipSync({ 'dummy/': new Uint8Array(0), [`R-${nombre}.xml`]: strToU8(xml) }));
 }
 
-/** The zip of a sendBill, checked as SUNAT does before reading the document. */
-function abrirZip(fileName: string, contenido: string, usuario: string): { nombre: string; xml: string } {
-  const m = /^(\d{11})-(\d{2})-([A-Z0-9]{4})-(\d{1,8})\.zip$/.exec(fileName);
+/** The zip of a sendBill or sendSummary, checked as SUNAT does before reading the document. */
+function abrirZip(fileName: string, contenido: string, usuario: string, resumen = false): { nombre: string; xml: string } {
+  const m = (resumen ? /^(\d{11})-R[AC]-\d{8}-\d{1,5}\.zip$/ : /^(\d{11})-(\d{2})-([A-Z0-9]{4})-(\d{1,8})\.zip$/).exec(fileName);
   if (!m) throw cliente('0151');
   if (m[1] !== usuario.slice(0, 11)) throw cliente('0154');
   const zip = Buffer.from(contenido, 'base64');
@@ -150,6 +158,10 @@ export async function iniciarFakeSunat(opts: OpcionesFakeSunat = {}): Promise<Fa
   const recibidos: RecibidoSunat[] = [];
   /** What it registered: the document name → its CDR zip. */
   const registrados = new Map<string, Buffer>();
+  /** Summaries by ticket: the CDR its getStatus gives, whether it rejects (99), and how many more times it answers 98. */
+  const tickets = new Map<string, { cdr: Buffer; error: boolean; pendientes: number }>();
+  const resumenes = new Set<string>();
+  let siguienteTicket = 1_700_000_000_000;
   const colgados = new Set<ServerResponse>();
 
   const responder = (res: ServerResponse, status: number, cuerpo: string) => {
@@ -196,6 +208,42 @@ export async function iniciarFakeSunat(opts: OpcionesFakeSunat = {}): Promise<Fa
       default:
         return registrar(cdrZip(nombre, '0', ''));
     }
+  }
+
+  /** sendSummary: the ticket to answer, or null when the answer is to be lost. Throws `Fault`. */
+  function sendSummary(body: Element, usuario: string, clave: string): string | null {
+    const fileName = campo(body, '*', 'fileName');
+    let recibido: { nombre: string; xml: string } | null = null;
+    try {
+      recibido = abrirZip(fileName, campo(body, '*', 'contentFile'), usuario, true);
+    } finally {
+      recibidos.push({ nombre: recibido?.nombre ?? fileName.replace(/\.zip$/, ''), xml: recibido?.xml ?? '', usuario, clave });
+    }
+    const { nombre, xml } = recibido;
+    try {
+      parsear(xml);
+    } catch {
+      throw cliente('0306');
+    }
+    if (!xml.includes(':Signature') && !xml.includes('<Signature')) throw cliente('1059');
+    const ticket = String(siguienteTicket++);
+    const con = (codigo: string, error: boolean, pendientes = 0) => tickets.set(ticket, { cdr: cdrZip(nombre, codigo, CATALOGO[codigo] ?? ''), error, pendientes });
+    if (resumenes.has(nombre)) con('2223', true);
+    else if (!verificarFirma(xml).valida) con('2335', true);
+    else if (modo === 'rechazar') con('2105', true);
+    else con('0', false, modo === 'pendiente' ? 2 : 0);
+    resumenes.add(nombre);
+    return modo === 'perder' ? null : ticket;
+  }
+
+  function getStatus(body: Element): string {
+    const t = tickets.get(campo(body, '*', 'ticket'));
+    if (!t) throw cliente('0127');
+    if (t.pendientes > 0) {
+      t.pendientes--;
+      return '<br:getStatusResponse xmlns:br="http://service.sunat.gob.pe"><status><statusCode>98</statusCode></status></br:getStatusResponse>';
+    }
+    return `<br:getStatusResponse xmlns:br="http://service.sunat.gob.pe"><status><content>${t.cdr.toString('base64')}</content><statusCode>${t.error ? '99' : '0'}</statusCode></status></br:getStatusResponse>`;
   }
 
   function getStatusCdr(body: Element): string {
@@ -256,10 +304,14 @@ export async function iniciarFakeSunat(opts: OpcionesFakeSunat = {}): Promise<Fa
         }
         responder(res, 200, sobre(`<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdr.toString('base64')}</applicationResponse></br:sendBillResponse>`));
       } else if (ruta === RUTA_ENVIO && op === 'sendSummary') {
-        recibidos.push({ nombre: campo(body, '*', 'fileName').replace(/\.zip$/, ''), xml: '', usuario, clave });
-        responder(res, 200, sobre(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${Date.now()}</ticket></br:sendSummaryResponse>`));
-      } else if (op === 'getStatus') {
-        throw cliente('0127');
+        const ticket = sendSummary(operacion, usuario, clave);
+        if (!ticket) {
+          res.socket?.destroy();
+          return;
+        }
+        responder(res, 200, sobre(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${ticket}</ticket></br:sendSummaryResponse>`));
+      } else if (ruta === RUTA_ENVIO && op === 'getStatus') {
+        responder(res, 200, sobre(getStatus(operacion)));
       } else if (ruta === RUTA_CONSULTA && op === 'getStatusCdr') {
         responder(res, 200, sobre(getStatusCdr(operacion)));
       } else {

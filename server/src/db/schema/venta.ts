@@ -216,7 +216,7 @@ export const comprobante = pgTable('comprobante', {
   nco_codigo_qr: varchar({ length: 300 }),
   /** The signature's DigestValue ("valor resumen"), printed on the PDF and in the QR. */
   nco_hash: varchar({ length: 100 }),
-  /** domain CPE_ESTADO: por_enviar, enviado, aceptado, observado, rechazado, error, demo. */
+  /** domain CPE_ESTADO: por_enviar, enviado, aceptado, observado, rechazado, error, demo; anulado once a cancellation is accepted. */
   nco_estado_sunat: varchar({ length: 40 }).notNull().default('por_enviar'),
   /** Sending attempts started; above 0 the document may have reached SUNAT, so the next try asks for its CDR first. */
   nco_intentos: integer().notNull().default(0),
@@ -240,13 +240,16 @@ export const comprobante = pgTable('comprobante', {
   /** A note's reason (catalogue 09 or 10) or a cancellation's, and its text. */
   nco_motivo_codigo: varchar({ length: 2 }),
   nco_motivo: varchar({ length: 500 }),
-  /** The summary (RA or RC) that cancels this document; it turns 'anulado' when SUNAT accepts that summary. */
+  /**
+   * What cancels this document: a summary (RA or RC) or a total credit note. It turns 'anulado' when SUNAT
+   * accepts that one, and this is cleared when SUNAT rejects it (issue 23).
+   */
   nco_baja_id: integer().references((): AnyPgColumn => comprobante.nco_id),
   nco_usuario: integer().notNull().references(() => usuario.usu_id),
   nco_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  // One factura or boleta per order; notes and guides are many.
-  uniqueIndex('comprobante_orden_uq').on(t.ovt_id).where(sql`${t.nco_tipo} in ('01', '03')`),
+  // One standing factura or boleta per order (another may follow one SUNAT accepted as cancelled); notes and guides are many.
+  uniqueIndex('comprobante_orden_uq').on(t.ovt_id).where(sql`${t.nco_tipo} in ('01', '03') and ${t.nco_estado_sunat} <> 'anulado'`),
   index('comprobante_ovt_idx').on(t.ovt_id, t.nco_id),
   index('comprobante_referencia_idx').on(t.nco_referencia_id).where(sql`${t.nco_referencia_id} is not null`),
   index('comprobante_baja_idx').on(t.nco_baja_id).where(sql`${t.nco_baja_id} is not null`),

@@ -11,6 +11,10 @@ import { lima } from './queries.ts';
 
 /** The e-voucher rows of sales orders (spec 3 §3 "Electronic voucher", issue 22) and what a voucher declares. */
 
+/** A document's number as SUNAT writes it, in SQL: 'F001-00000001', a summary's 'RA-20261128-1' (solicitud.ts serieNumero). */
+export const numeroSql = (t: string) => sql.raw(`case when ${t}.nco_serie like 'R_-%' then ${t}.nco_serie || '-' || ${t}.nco_numero
+  else ${t}.nco_serie || '-' || lpad(${t}.nco_numero::text, 8, '0') end`);
+
 /**
  * The voucher's PDF link: a GET a browser tab or the client can open, with the voucher's own
  * unguessable key (like an accredited provider's public link); staff also read it by POST with the token.
@@ -58,7 +62,7 @@ export async function insert(db: Executor, v: typeof comprobante.$inferInsert): 
 /** A voucher as stored, to render or download it. */
 export interface ComprobanteRow {
   nco_id: number;
-  ovt_id: number;
+  ovt_id: number | null;
   nco_tipo: string;
   nco_serie: string;
   nco_numero: number;
@@ -72,24 +76,60 @@ export interface ComprobanteRow {
   nco_datos: ComprobanteSolicitud | null;
   nco_codigo_qr: string | null;
   nco_clave_publica: string | null;
+  nco_fecha_emision: string;
+  nco_total: string;
+  nco_referencia_id: number | null;
+  nco_baja_id: number | null;
+  /** What cancels it (its number) while pending or once accepted; null otherwise. */
+  nco_baja: string | null;
 }
 
-const ROW = sql`nco_id, ovt_id, nco_tipo, nco_serie, nco_numero,
-  ${lima('nco_fecha_registro', 'YYYY-MM-DD"T"HH24:MI:SS')} || '-05:00' as nco_fecha_registro,
-  nco_proveedor, nco_xml, nco_hash, nco_cdr, nco_estado_sunat, nco_datos, nco_codigo_qr, nco_clave_publica`;
+const ROW = sql`n.nco_id, n.ovt_id, n.nco_tipo, n.nco_serie, n.nco_numero,
+  ${lima('n.nco_fecha_registro', 'YYYY-MM-DD"T"HH24:MI:SS')} || '-05:00' as nco_fecha_registro,
+  n.nco_proveedor, n.nco_xml, n.nco_hash, n.nco_cdr, n.nco_estado_sunat, n.nco_datos, n.nco_codigo_qr, n.nco_clave_publica,
+  n.nco_fecha_emision::text as nco_fecha_emision, n.nco_total::text as nco_total, n.nco_referencia_id, n.nco_baja_id,
+  (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as nco_baja`;
 
 function fila(r: ComprobanteRow | undefined): ComprobanteRow | undefined {
   if (!r) return undefined;
   const datos = typeof r.nco_datos === 'string' ? JSON.parse(r.nco_datos) as ComprobanteSolicitud : r.nco_datos;
-  return { ...r, nco_id: Number(r.nco_id), ovt_id: Number(r.ovt_id), nco_numero: Number(r.nco_numero), nco_datos: datos };
+  const id = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    ...r, nco_id: Number(r.nco_id), ovt_id: id(r.ovt_id), nco_numero: Number(r.nco_numero), nco_datos: datos,
+    nco_referencia_id: id(r.nco_referencia_id), nco_baja_id: id(r.nco_baja_id),
+  };
 }
 
+/** The order's factura or boleta: the standing one, else the newest cancelled. */
 export async function deOrdenParaVer(db: Executor, ovtId: number): Promise<ComprobanteRow | undefined> {
-  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante where ovt_id = ${ovtId}`))[0]);
+  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante n
+    where n.ovt_id = ${ovtId} and n.nco_tipo in ('01', '03') order by (n.nco_estado_sunat = 'anulado'), n.nco_id desc limit 1`))[0]);
 }
 
 export async function porId(db: Executor, ncoId: number): Promise<ComprobanteRow | undefined> {
-  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante where nco_id = ${ncoId}`))[0]);
+  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante n where n.nco_id = ${ncoId}`))[0]);
+}
+
+/** The same row locked for a note or a cancellation (concurrent ones on one document queue here). */
+export async function porIdBloqueado(db: Executor, ncoId: number): Promise<ComprobanteRow | undefined> {
+  return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante n where n.nco_id = ${ncoId} for update of n`))[0]);
+}
+
+/** Totals of the notes on a document that still count (not rejected): credited and debited. */
+export async function notasDe(db: Executor, ncoId: number): Promise<{ credito: string; debito: string; creditos: number }> {
+  const [r] = await selectRows<{ credito: string; debito: string; creditos: number }>(db, sql`
+    select coalesce(sum(nco_total) filter (where nco_tipo = '07'), 0)::text as credito,
+      coalesce(sum(nco_total) filter (where nco_tipo = '08'), 0)::text as debito,
+      count(*) filter (where nco_tipo = '07')::int as creditos
+    from comprobante where nco_referencia_id = ${ncoId} and nco_tipo in ('07', '08') and nco_estado_sunat <> 'rechazado'`);
+  return { ...r, creditos: Number(r.creditos) };
+}
+
+/** Marks what cancels a document (a summary or a total credit note); false when something already does. */
+export async function marcarBaja(db: Executor, ncoId: number, bajaId: number): Promise<boolean> {
+  const rows = await selectRows<{ nco_id: number }>(db, sql`
+    update comprobante set nco_baja_id = ${bajaId} where nco_id = ${ncoId} and nco_baja_id is null and nco_estado_sunat <> 'anulado' returning nco_id`);
+  return rows.length === 1;
 }
 
 // ------------------------------------------------------------------ the list (/comprobante/buscar)
@@ -112,7 +152,7 @@ function condiciones(f: Filtro): SQL[] {
   return where;
 }
 
-export type FilaRow = Omit<ComprobanteFila, 'puede_reenviar' | 'cpe_vencido'>;
+export type FilaRow = Omit<ComprobanteFila, 'puede_reenviar' | 'cpe_vencido' | 'puede_emitir_nota' | 'puede_anular'>;
 
 /** Newest first: the issue date, then the id (comprobante_fecha_idx; by state, comprobante_estado_idx). */
 const LISTA: ListSpec = {
@@ -121,19 +161,26 @@ const LISTA: ListSpec = {
   key: [{ expr: 'n.nco_fecha_emision', type: 'date' }, { expr: 'n.nco_id', type: 'int' }],
   desc: true,
   columns: sql`n.nco_id as cpe_id, n.nco_tipo as cpe_tipo, n.nco_serie as cpe_serie, n.nco_numero as cpe_numero,
-    n.nco_serie || '-' || lpad(n.nco_numero::text, 8, '0') as cpe_comprobante, n.nco_fecha_emision::text as cpe_fecha_emision,
+    ${numeroSql('n')} as cpe_comprobante, n.nco_fecha_emision::text as cpe_fecha_emision,
     n.nco_estado_sunat as cpe_estado, n.nco_total::text as cpe_total, m.mon_simbolo, n.ovt_id, c.cli_nombre, c.cli_documento_identidad,
     n.nco_proveedor as cpe_canal, n.nco_respuesta_codigo as cpe_respuesta_codigo, n.nco_respuesta_texto as cpe_respuesta_texto,
     coalesce(n.nco_notas, '[]'::jsonb) as cpe_notas, n.nco_intentos as cpe_intentos,
-    ${lima('n.nco_proximo_intento')} as cpe_proximo_intento, n.nco_cdr is not null as cpe_tiene_cdr`,
-  join: sql`join comprobante n on n.nco_id = page.k1 join orden_venta o on o.ovt_id = n.ovt_id
-    join cliente c on c.cli_id = o.cli_id join moneda m on m.mon_id = o.mon_id`,
+    ${lima('n.nco_proximo_intento')} as cpe_proximo_intento, n.nco_cdr is not null as cpe_tiene_cdr,
+    (select ${numeroSql('r')} from comprobante r where r.nco_id = n.nco_referencia_id) as cpe_referencia,
+    n.nco_motivo_codigo as cpe_motivo_codigo, n.nco_motivo as cpe_motivo,
+    (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as cpe_baja`,
+  // Summaries carry the order of the document they cancel; a row without an order lists without a client.
+  join: sql`join comprobante n on n.nco_id = page.k1 left join orden_venta o on o.ovt_id = n.ovt_id
+    left join cliente c on c.cli_id = o.cli_id left join moneda m on m.mon_id = o.mon_id`,
 };
 
 export async function lista(db: Executor, f: Filtro, req: ListRequest): Promise<Paged<FilaRow>> {
   const page = await listPage<FilaRow>(db, LISTA, condiciones(f), req);
   return {
     ...page,
-    data: page.data.map((r) => ({ ...r, cpe_id: Number(r.cpe_id), cpe_numero: Number(r.cpe_numero), ovt_id: Number(r.ovt_id), cpe_intentos: Number(r.cpe_intentos) })),
+    data: page.data.map((r) => ({
+      ...r, cpe_id: Number(r.cpe_id), cpe_numero: Number(r.cpe_numero), ovt_id: Number(r.ovt_id), cpe_intentos: Number(r.cpe_intentos),
+      cli_nombre: r.cli_nombre ?? '', cli_documento_identidad: r.cli_documento_identidad ?? '', mon_simbolo: r.mon_simbolo ?? 'S/',
+    })),
   };
 }

@@ -5,7 +5,11 @@
  * channel is awaited. A channel never throws: every outcome, a network failure included, is a
  * `Resultado` with a Spanish `descripcion`.
  */
-import type { ComprobanteSolicitud } from '../tipos.ts';
+import type { GuiaSolicitud } from '../guias/guia.ts';
+import type { ComprobanteSolicitud, ResumenSolicitud } from '../tipos.ts';
+
+/** What a stored document was built from (`comprobante.nco_datos`), by its type: vouchers and notes, summaries, guides. */
+export type DatosCpe = ComprobanteSolicitud | ResumenSolicitud | GuiaSolicitud;
 
 export type CanalNombre = 'demo' | 'sunat_beta' | 'sunat_produccion' | 'ose' | 'nubefact';
 
@@ -22,8 +26,10 @@ export interface DocumentoEnvio {
   nombre: string;
   /** The signed XML, exactly as stored. */
   xml: string;
-  /** The request it was built from: Nubefact issues from it (it signs on its side). */
-  solicitud: ComprobanteSolicitud;
+  /** The request it was built from (by `tipo`): Nubefact issues from it (it signs on its side). */
+  solicitud: DatosCpe;
+  /** The ticket an earlier send got (summaries, guides): `consultar` asks for its outcome with it. */
+  ticket: string | null;
 }
 
 /** One observation or error line of a CDR (`cbc:Note` '4233 - text') or of a local check. */
@@ -49,8 +55,9 @@ export interface Canal {
   /** Sends the document once (sendBill, or Nubefact's generar_comprobante). */
   enviar(doc: DocumentoEnvio): Promise<Resultado>;
   /**
-   * What the service knows of a document already sent or maybe sent (getStatusCdr; Nubefact's
-   * consultar_comprobante): its CDR, 'no_existe' when it never arrived, or 'error'.
+   * What the service knows of a document already sent or maybe sent (getStatusCdr; getStatus with the
+   * ticket of a summary; Nubefact's consultar_comprobante): its CDR, 'enviado' while a ticket is still
+   * being processed, 'no_existe' when it never arrived, or 'error'.
    */
   consultar(doc: DocumentoEnvio): Promise<Resultado>;
   /** 'Probar conexión': reaches the service with the credentials and says what it answered. */

@@ -4,10 +4,24 @@
  * and ends in 'demo' ('Demostración: no enviado a SUNAT'), never 'aceptado': no CDR exists.
  */
 import { verificarFirma } from '../firma/verificar.ts';
+import { problemaGuia, type GuiaSolicitud } from '../guias/guia.ts';
 import { problemaSolicitud } from '../solicitud.ts';
-import type { Canal, NotaCdr } from './canal.ts';
+import type { ComprobanteSolicitud, ResumenSolicitud } from '../tipos.ts';
+import type { Canal, DocumentoEnvio, NotaCdr } from './canal.ts';
 
 export const DEMO_DESCRIPCION = 'Demostración: no enviado a SUNAT';
+
+/** What our own rules find in the stored request, by the document's type. */
+function problemaDatos(doc: DocumentoEnvio): string | null {
+  switch (doc.tipo) {
+    case 'RA': case 'RC':
+      return (doc.solicitud as ResumenSolicitud).items.length > 0 ? null : 'El resumen no lista documentos';
+    case '09':
+      return problemaGuia(doc.solicitud as GuiaSolicitud);
+    default:
+      return problemaSolicitud(doc.solicitud as ComprobanteSolicitud);
+  }
+}
 
 export function crearCanalDemo(): Canal {
   return {
@@ -16,7 +30,7 @@ export function crearCanalDemo(): Canal {
       const notas: NotaCdr[] = [];
       const firma = verificarFirma(doc.xml);
       if (!firma.valida) notas.push({ codigo: 'FIRMA', texto: firma.motivo });
-      const problema = problemaSolicitud(doc.solicitud);
+      const problema = problemaDatos(doc);
       if (problema) notas.push({ codigo: 'DATOS', texto: problema });
       const descripcion = notas.length === 0
         ? `${DEMO_DESCRIPCION}. Firma y datos comprobados en el servidor`

@@ -34,7 +34,7 @@ afterEach(async () => {
 function documento(numero = 1, cambiar: (xml: string) => string = (x) => x): DocumentoEnvio {
   const solicitud = { ...facturaEjemplo(), numero };
   const xml = cambiar(firmarXml(facturaUbl(EMISOR, solicitud), firma).xml);
-  return { ruc: EMISOR.ruc, tipo: '01', serie: 'F001', numero, nombre: `${EMISOR.ruc}-01-F001-${numeroTexto(numero)}`, xml, solicitud };
+  return { ruc: EMISOR.ruc, tipo: '01', serie: 'F001', numero, nombre: `${EMISOR.ruc}-01-F001-${numeroTexto(numero)}`, xml, solicitud, ticket: null };
 }
 
 const canal = (cfg: Partial<SunatConfig> = {}) => crearCanalSunat({

@@ -237,15 +237,31 @@ export function crearCanalSunat(cfg: SunatConfig): Canal {
     return desdeCdr(cdr, doc, quien);
   }
 
+  /** A summary's outcome by its ticket (getStatus, on billService, beta included): 0 done, 98 in process, 99 done with errors. */
+  async function estadoTicket(doc: DocumentoEnvio, ticket: string): Promise<Resultado> {
+    const r = await llamar(cfg.urlEnvio, 'getStatus', sobre('getStatus', [['ticket', ticket]]), quien, cfg.timeoutMs);
+    if (r.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: r.descripcion };
+    if (r.tipo === 'fault') {
+      if (r.codigo && Number(r.codigo) >= 2000 && Number(r.codigo) <= 3999) return { estado: 'rechazado', codigo: r.codigo, descripcion: r.texto, notas: [], cdr: null };
+      return { estado: 'error', codigo: r.codigo, descripcion: `${cap(quien)} no pudo dar el estado del ticket ${ticket} de ${doc.nombre}: ${r.texto}${r.codigo ? ` (${r.codigo})` : ''}` };
+    }
+    const codigo = r.campo('statusCode') ?? '';
+    const contenido = r.campo('content');
+    if (codigo === '98') return { estado: 'enviado', ticket, descripcion: `${cap(quien)} aún procesa el resumen ${doc.nombre} (ticket ${ticket})` };
+    if (contenido) return desdeCdr(contenido, doc, quien);
+    return { estado: 'error', codigo: codigo || null, descripcion: `${cap(quien)} respondió el ticket ${ticket} sin constancia (código ${codigo || 'vacío'})` };
+  }
+
   async function consultar(doc: DocumentoEnvio): Promise<Resultado> {
+    if (esResumen(doc)) {
+      if (doc.ticket) return estadoTicket(doc, doc.ticket);
+      return { estado: 'error', codigo: CODIGO_SIN_CONSULTA, descripcion: `El resumen ${doc.nombre} no tiene ticket: solo se consulta con el ticket de su envío` };
+    }
     if (!cfg.urlConsulta) {
       return {
         estado: 'error', codigo: CODIGO_SIN_CONSULTA,
         descripcion: `Este canal no permite consultar comprobantes en ${quien} (SUNAT beta no tiene servicio de consulta): verifique a mano si ${doc.nombre} fue recibido antes de reenviarlo`,
       };
-    }
-    if (esResumen(doc)) {
-      return { estado: 'error', codigo: CODIGO_SIN_CONSULTA, descripcion: `El resumen ${doc.nombre} se consulta con su ticket, no por serie y número` };
     }
     const r = await llamar(cfg.urlConsulta, 'getStatusCdr', sobre('getStatusCdr', [
       ['rucComprobante', doc.ruc], ['tipoComprobante', doc.tipo], ['serieComprobante', doc.serie], ['numeroComprobante', String(doc.numero)],

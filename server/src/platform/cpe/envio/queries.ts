@@ -1,9 +1,8 @@
 import { ROLE } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../../db/client.ts';
-import type { DocumentoEnvio, NotaCdr } from '../canales/canal.ts';
+import type { DatosCpe, DocumentoEnvio, NotaCdr } from '../canales/canal.ts';
 import { nombreSunat } from '../solicitud.ts';
-import type { ComprobanteSolicitud } from '../tipos.ts';
 
 /**
  * The worker's statements on `comprobante` (issue 22). Each is one short autocommit statement: no
@@ -18,8 +17,10 @@ export interface Tomado {
   nco_serie: string;
   nco_numero: number;
   nco_xml: string | null;
-  nco_datos: ComprobanteSolicitud;
+  nco_datos: DatosCpe;
   nco_estado_sunat: string;
+  /** The ticket of an earlier send (summaries, guides), asked for before anything is sent again. */
+  nco_ticket: string | null;
   /** The attempt this worker holds (already counted). */
   nco_intentos: number;
   nco_proveedor: string;
@@ -37,17 +38,17 @@ export async function tomar(db: Executor, n: number, leaseMs: number): Promise<T
       select nco_id from comprobante
       where nco_proximo_intento <= now() and (nco_bloqueo_hasta is null or nco_bloqueo_hasta < now())
       order by nco_proximo_intento limit ${n} for update skip locked)
-    returning c.nco_id, c.nco_tipo, c.nco_serie, c.nco_numero, c.nco_xml, c.nco_datos, c.nco_estado_sunat, c.nco_intentos, c.nco_proveedor`);
+    returning c.nco_id, c.nco_tipo, c.nco_serie, c.nco_numero, c.nco_xml, c.nco_datos, c.nco_estado_sunat, c.nco_intentos, c.nco_proveedor, c.nco_ticket`);
   return rows.map((r) => ({
     ...r, nco_id: Number(r.nco_id), nco_numero: Number(r.nco_numero), nco_intentos: Number(r.nco_intentos),
-    nco_datos: typeof r.nco_datos === 'string' ? JSON.parse(r.nco_datos) as ComprobanteSolicitud : r.nco_datos,
+    nco_datos: typeof r.nco_datos === 'string' ? JSON.parse(r.nco_datos) as DatosCpe : r.nco_datos,
   }));
 }
 
 export const documentoDe = (ruc: string, t: Tomado): DocumentoEnvio => ({
   ruc, tipo: t.nco_tipo as DocumentoEnvio['tipo'], serie: t.nco_serie, numero: t.nco_numero,
   nombre: nombreSunat(ruc, t.nco_tipo, t.nco_serie, t.nco_numero),
-  xml: t.nco_xml ?? '', solicitud: t.nco_datos,
+  xml: t.nco_xml ?? '', solicitud: t.nco_datos, ticket: t.nco_ticket,
 });
 
 export interface Respuesta {
@@ -63,17 +64,34 @@ export interface Respuesta {
   proximo: Date | null;
 }
 
-/** Writes the answer of the attempt `intento`; false when another worker has taken the document since. */
+/**
+ * Writes the answer of the attempt `intento`; false when another worker has taken the document since.
+ * In the same statement, what this document cancels (a summary's documents, a total credit note's
+ * voucher: those whose `nco_baja_id` is this one) follows its final answer: 'anulado' when SUNAT
+ * accepted it (or the demo checked it), and free to be cancelled again when SUNAT rejected it. A
+ * cancelled factura or boleta leaves its order, which may then get another.
+ */
 export async function guardarRespuesta(db: Executor, ncoId: number, intento: number, r: Respuesta): Promise<boolean> {
+  const anula = r.proximo === null && ['aceptado', 'observado', 'demo'].includes(r.estado);
+  const libera = r.proximo === null && r.estado === 'rechazado';
   const rows = await selectRows<{ nco_id: number }>(db, sql`
-    update comprobante set nco_estado_sunat = ${r.estado}, nco_respuesta_codigo = ${r.codigo}, nco_respuesta_texto = ${r.texto.slice(0, 1000)},
+    with hecho as (update comprobante set nco_estado_sunat = ${r.estado}, nco_respuesta_codigo = ${r.codigo}, nco_respuesta_texto = ${r.texto.slice(0, 1000)},
       nco_notas = ${r.notas === null ? null : JSON.stringify(r.notas)}::jsonb,
       nco_cdr = coalesce(${r.cdr?.toString('base64') ?? null}, nco_cdr), nco_ticket = coalesce(${r.ticket}, nco_ticket),
       nco_hash = coalesce(${r.hash ?? null}, nco_hash), nco_codigo_qr = coalesce(${r.codigoQr ?? null}, nco_codigo_qr),
       nco_respondido_en = case when ${r.proximo === null} then now() else nco_respondido_en end,
       nco_proximo_intento = ${r.proximo?.toISOString() ?? null}, nco_bloqueo_hasta = null
     where nco_id = ${ncoId} and nco_intentos = ${intento}
-    returning nco_id`);
+    returning nco_id),
+    anulados as (update comprobante c set nco_estado_sunat = 'anulado'
+      from hecho where ${anula} and c.nco_baja_id = hecho.nco_id and c.nco_estado_sunat <> 'anulado'
+      returning c.ovt_id, c.nco_tipo, c.nco_serie, c.nco_numero),
+    liberados as (update comprobante c set nco_baja_id = null
+      from hecho where ${libera} and c.nco_baja_id = hecho.nco_id returning c.nco_id),
+    ordenes as (update orden_venta o set ovt_comprobante = null, ovt_comprobante_enlace = null
+      from anulados a where a.nco_tipo in ('01', '03') and o.ovt_id = a.ovt_id
+        and o.ovt_comprobante = a.nco_serie || '-' || lpad(a.nco_numero::text, 8, '0') returning o.ovt_id)
+    select nco_id, (select count(*) from liberados) + (select count(*) from ordenes) as efectos from hecho`);
   return rows.length === 1;
 }
 

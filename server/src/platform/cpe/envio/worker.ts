@@ -20,7 +20,7 @@ import type { Canal, DocumentoEnvio, Resultado } from '../canales/canal.ts';
 import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
 import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO } from '../canales/sunat-soap.ts';
 import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
-import { firmarComprobante } from '../firma/documento.ts';
+import { firmarDocumento } from '../firma/documento.ts';
 import * as q from './queries.ts';
 
 export interface OpcionesWorker {
@@ -55,6 +55,8 @@ export interface CpeWorker {
 
 /** An error the worker does not retry by itself (a person looks, and 'Reenviar' tries again). */
 const SIN_REINTENTO = 'REVISAR';
+/** SUNAT's answer to a summary file it already had (2223 "El archivo ya fue presentado anteriormente"). */
+const RESUMEN_REPETIDO = '2223';
 
 const texto = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -84,6 +86,8 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
 
   /** One attempt: consult first when an earlier attempt may have reached the service. */
   async function intentar(canal: Canal, t: q.Tomado, doc: DocumentoEnvio): Promise<Resultado> {
+    // A ticket (summaries, guides): SUNAT has the document; only its outcome is awaited.
+    if (doc.ticket) return canal.consultar(doc);
     const quizaLlego = t.nco_intentos > 1 || t.nco_estado_sunat === 'enviado';
     if (quizaLlego) {
       const r = await canal.consultar(doc);
@@ -121,7 +125,7 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
   /** A document the issue numbered but did not get to sign (the process stopped in between) is signed here first. */
   async function firmado(e: EmisorVigente, t: q.Tomado): Promise<q.Tomado> {
     if (t.nco_xml !== null || t.nco_proveedor === 'nubefact' || !e.firma) return t;
-    const d = firmarComprobante(e.emisor, e.firma, t.nco_datos);
+    const d = firmarDocumento(t.nco_tipo, e.emisor, e.firma, t.nco_datos);
     await q.guardarFirma(db, t.nco_id, d.xml, d.digest, d.codigoQr);
     return { ...t, nco_xml: d.xml };
   }
@@ -143,6 +147,11 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
       } catch (err) {
         r = { estado: 'error', codigo: null, descripcion: `Fallo inesperado al enviar: ${texto(err)}` };
       }
+    }
+    if ((t.nco_tipo === 'RA' || t.nco_tipo === 'RC') && r.estado === 'rechazado' && r.codigo === RESUMEN_REPETIDO) {
+      // A summary whose first answer (its ticket) was lost: SUNAT has it, and how it ended cannot be asked
+      // without that ticket. Its documents stay "being cancelled" until a person checks (never freed by guess).
+      r = { estado: 'error', codigo: SIN_REINTENTO, descripcion: `${r.descripcion} (${RESUMEN_REPETIDO}): SUNAT recibió este resumen en un envío anterior cuya respuesta se perdió; consulte su estado en SUNAT Operaciones en Línea` };
     }
     if (!(await q.guardarRespuesta(db, t.nco_id, t.nco_intentos, respuestaDe(r, t.nco_intentos)))) {
       log.warn({ nco_id: t.nco_id }, 'cpe: otro proceso tomó el comprobante; su respuesta no se guarda');

@@ -89,3 +89,17 @@ export async function validarConKit(xml: string, nombre: string, kit: string): P
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Runs `f` over `items` with at most `max` at once (each kit run is a JVM holding a core for seconds). */
+export async function enParalelo<T, R>(items: T[], max: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const salida: R[] = [];
+  let siguiente = 0;
+  const trabajador = async () => {
+    while (siguiente < items.length) {
+      const i = siguiente++;
+      salida[i] = await f(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(max, items.length) }, trabajador));
+  return salida;
+}

@@ -1,0 +1,2 @@
+DROP INDEX "comprobante_orden_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "comprobante_orden_uq" ON "comprobante" USING btree ("ovt_id") WHERE "comprobante"."nco_tipo" in ('01', '03') and "comprobante"."nco_estado_sunat" <> 'anulado';
