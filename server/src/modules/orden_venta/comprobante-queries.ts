@@ -29,10 +29,10 @@ export function claveIgual(guardada: string, dada: string): boolean {
 
 export async function deOrden(db: Executor, ovtId: number): Promise<OrdenVentaComprobante[]> {
   const rows = await selectRows<OrdenVentaComprobante & { clave: string | null }>(db, sql`
-    select nco_id, nco_serie, nco_numero, nco_serie || '-' || lpad(nco_numero::text, 8, '0') as nco_comprobante, tid_id,
+    select nco_id, nco_tipo, nco_serie, nco_numero, nco_serie || '-' || lpad(nco_numero::text, 8, '0') as nco_comprobante, coalesce(tid_id, 0) as tid_id,
       nco_fecha_emision::text as nco_fecha_emision, nco_total::text as nco_total, nco_estado_sunat, nco_respuesta_codigo,
       nco_respuesta_texto, coalesce(nco_notas, '[]'::jsonb) as nco_notas, nco_cdr is not null as nco_tiene_cdr, nco_clave_publica as clave
-    from comprobante where ovt_id = ${ovtId} order by nco_id`);
+    from comprobante where ovt_id = ${ovtId} and nco_tipo in ('01', '03', '07', '08') order by nco_id`);
   // The link shown is always ours: it serves the PDF whichever channel sent it.
   return rows.map(({ clave, ...r }) => ({ ...r, nco_id: Number(r.nco_id), nco_numero: Number(r.nco_numero), tid_id: Number(r.tid_id), nco_enlace: enlaceComprobante(ovtId, clave ?? '') }));
 }

@@ -30,6 +30,9 @@ export default async function comprobanteRoutes(fastify: FastifyInstance, deps: 
     return sendFile(reply, f, formato === 'pdf' ? 'inline' : 'attachment');
   });
 
+  app.post('/comprobante/obtener', { ...read, schema: { tags, body: ComprobanteId } },
+    async (req) => ok(await notas.paraNota(deps, req.body.comprobante.cpe_id)));
+
   app.post('/comprobante/emitirNota', { ...write, schema: { tags, body: ComprobanteEmitirNota } }, async (req) => {
     const numero = await notas.emitirNota(deps, caller(req), req.body.nota);
     return ok({ cpe_comprobante: numero }, CPE_MSG.notaEmitida(numero));

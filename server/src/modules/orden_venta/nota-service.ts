@@ -1,4 +1,4 @@
-import type { AccessProfile, ComprobanteNotaDatos, NotaLinea } from '@obra/domain';
+import type { AccessProfile, ComprobanteNotaDatos, ComprobanteParaNota, NotaLinea } from '@obra/domain';
 import {
   CPE_ESTADO, CPE_MOTIVOS_NC, CPE_MOTIVOS_ND, CPE_MOTIVOS_TOTALES, CPE_MSG, cpeMotivoNoAnulable, cpeNotaPermitida, fromScaled,
   limaDate, precioConIgv, toScaled, ventaTotales,
@@ -96,6 +96,24 @@ async function emisorListo(deps: Deps, tx: Tx, now: Date): Promise<EmisorVigente
   const problema = motivoEmisor(e, now);
   if (problema) throw conflict(problema);
   return e;
+}
+
+/** `/comprobante/obtener`: a factura or boleta as the note popup shows it, with what may still be credited. */
+export async function paraNota(deps: Deps, cpeId: number): Promise<ComprobanteParaNota> {
+  const db = deps.database.db;
+  const doc = await cq.porId(db, cpeId);
+  if (!doc) throw notFound(CPE_MSG.noExiste);
+  if ((doc.nco_tipo !== '01' && doc.nco_tipo !== '03') || !doc.nco_datos) throw conflict(CPE_MSG.notaNoPermitida);
+  const s = doc.nco_datos as ComprobanteSolicitud;
+  const previas = await cq.notasDe(db, doc.nco_id);
+  const disponible = (toScaled(doc.nco_total, 2) ?? 0n) + (toScaled(previas.debito, 2) ?? 0n) - (toScaled(previas.credito, 2) ?? 0n);
+  return {
+    cpe_id: doc.nco_id, cpe_tipo: doc.nco_tipo, cpe_comprobante: serieNumero(s), cpe_fecha_emision: doc.nco_fecha_emision, cli_nombre: s.cliente.nombre,
+    moneda: s.moneda, mon_simbolo: s.moneda === 'USD' ? 'US$' : 'S/', igv_tasa: s.igv_tasa, cpe_total: doc.nco_total,
+    disponible: plano(disponible, 2), notas_credito: previas.creditos,
+    puede_emitir_nota: cpeNotaPermitida({ cpe_tipo: doc.nco_tipo, cpe_estado: doc.nco_estado_sunat, cpe_baja: doc.nco_baja }),
+    lineas: s.lineas.map((l, i) => ({ linea: i + 1, descripcion: l.descripcion, unidad: l.unidad, cantidad: l.cantidad, valor_unitario: l.valor_unitario, total: l.total })),
+  };
 }
 
 /** `/comprobante/emitirNota`: the note's number ('FC01-00000001'). */

@@ -12,7 +12,10 @@ function items(c: ComprobanteFila): DescriptionsProps['items'] {
   return [
     { key: 'tipo', label: 'Tipo', children: CPE_TIPO_NOMBRE[c.cpe_tipo] ?? c.cpe_tipo },
     { key: 'fecha', label: 'Fecha de emisión', children: formatDate(c.cpe_fecha_emision) },
-    { key: 'cliente', label: 'Cliente', span: 'filled', children: `${c.cli_nombre} (${c.cli_documento_identidad})` },
+    ...(c.cpe_referencia ? [{ key: 'ref', label: c.cpe_tipo === 'RA' || c.cpe_tipo === 'RC' ? 'Documento que anula' : 'Documento que modifica', children: c.cpe_referencia }] : []),
+    ...(c.cpe_motivo ? [{ key: 'motivo', label: 'Motivo', children: `${c.cpe_motivo_codigo ? `${c.cpe_motivo_codigo} · ` : ''}${c.cpe_motivo}` }] : []),
+    ...(c.cpe_baja ? [{ key: 'baja', label: c.cpe_estado === 'anulado' ? 'Anulado por' : 'Anulación en curso', span: 'filled' as const, children: c.cpe_baja }] : []),
+    { key: 'cliente', label: 'Cliente', span: 'filled', children: c.cli_nombre ? `${c.cli_nombre} (${c.cli_documento_identidad})` : '-' },
     { key: 'total', label: 'Total', children: formatMoney(c.mon_simbolo, c.cpe_total) },
     { key: 'canal', label: 'Canal de envío', children: CPE_CANAL_NOMBRE[c.cpe_canal as CpeCanal] ?? c.cpe_canal },
     {

@@ -1,4 +1,4 @@
-import { CodeOutlined, EyeOutlined, FileDoneOutlined, FilePdfOutlined, InfoCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, CodeOutlined, DiffOutlined, EyeOutlined, FileDoneOutlined, FilePdfOutlined, InfoCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { CPE_ESTADO, CPE_ESTADO_NOMBRE, CPE_TIPO_NOMBRE, isReadOnly, limaDate, type ComprobanteFila, type CpeEstado } from '@obra/domain';
 import { App, Checkbox, Flex, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -16,14 +16,16 @@ import { useListParams } from '../../ui/useListParams';
 import { OrdenVentaFormModal } from '../orden_venta/OrdenVentaFormModal';
 import { OrdenVentaViewModal } from '../orden_venta/OrdenVentaViewModal';
 import { enCamino, useComprobantes, useDescargarComprobante, useReenviarComprobante, type ComprobanteFiltros, type CpeFormato } from './api';
+import { AnularModal } from './AnularModal';
 import { ComprobanteDetalleModal, fechaHora } from './ComprobanteDetalleModal';
 import { CpeEstadoTag } from './CpeEstadoTag';
+import { NotaModal } from './NotaModal';
 
 interface Filtros extends Omit<ComprobanteFiltros, 'fecha_inicio' | 'fecha_fin'> {
   rango: Rango;
 }
 
-const TIPOS = (['01', '03'] as const).map((t) => ({ value: t, label: CPE_TIPO_NOMBRE[t] }));
+const TIPOS = Object.entries(CPE_TIPO_NOMBRE).map(([value, label]) => ({ value, label }));
 const ESTADOS = Object.values(CPE_ESTADO).map((e) => ({ value: e, label: CPE_ESTADO_NOMBRE[e] }));
 
 /** The next try as the list reads it: the time today, the date and time another day. */
@@ -57,12 +59,21 @@ function SerieFilter({ onSerie }: { onSerie: (serie: string | null) => void }) {
   );
 }
 
-type Popup = { kind: 'detalle'; fila: ComprobanteFila } | { kind: 'pedido'; ovtId: number } | { kind: 'editarPedido'; ovtId: number } | null;
+type Popup =
+  | { kind: 'detalle'; fila: ComprobanteFila }
+  | { kind: 'pedido'; ovtId: number }
+  | { kind: 'editarPedido'; ovtId: number }
+  | { kind: 'nota'; cpeId: number }
+  | { kind: 'anular'; fila: ComprobanteFila }
+  | null;
+
+const esResumen = (c: ComprobanteFila) => c.cpe_tipo === 'RA' || c.cpe_tipo === 'RC';
 
 /**
- * 'Comprobantes electrónicos' (/comprobantes, issue 22): every e-voucher, newest first, with its
- * SUNAT state, the PDF, the signed XML and SUNAT's CDR, 'Reenviar' where SUNAT's rules allow it and
- * SUNAT's answer. A page holding documents on their way is asked again every 3 s.
+ * 'Comprobantes electrónicos' (/comprobantes, issues 22 and 23): every e-voucher, note, guide and
+ * summary, newest first, with its SUNAT state, the PDF, the signed XML and SUNAT's CDR, 'Reenviar'
+ * where SUNAT's rules allow it, SUNAT's answer, 'Emitir nota' on an accepted factura or boleta and
+ * 'Anular' within SUNAT's window. A page holding documents on their way is asked again every 3 s.
  */
 export function ComprobantesPage() {
   const { modal } = App.useApp();
@@ -91,7 +102,17 @@ export function ComprobantesPage() {
 
   const columns: TableColumnsType<ComprobanteFila> = [
     { title: 'Comprobante', dataIndex: 'cpe_comprobante', width: 130 },
-    { title: 'Tipo', dataIndex: 'cpe_tipo', width: 125, render: (t: string) => CPE_TIPO_NOMBRE[t] ?? t },
+    {
+      title: 'Tipo',
+      dataIndex: 'cpe_tipo',
+      width: 150,
+      render: (t: string, c) => (
+        <Flex vertical>
+          <span>{CPE_TIPO_NOMBRE[t] ?? t}</span>
+          {c.cpe_referencia && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{esResumen(c) ? 'Anula' : 'Sobre'} {c.cpe_referencia}</Typography.Text>}
+        </Flex>
+      ),
+    },
     { title: 'Fecha de emisión', dataIndex: 'cpe_fecha_emision', width: 140, render: (f: string) => formatDate(f) },
     {
       title: 'Cliente',
@@ -122,7 +143,9 @@ export function ComprobantesPage() {
             <Flex gap={4} wrap>
               <CpeEstadoTag estado={estado} codigo={c.cpe_respuesta_codigo} texto={c.cpe_respuesta_texto} />
               {c.cpe_vencido && <Tag color="red">Fuera de plazo</Tag>}
+              {c.cpe_baja && estado !== 'anulado' && <Tag color="orange">Anulación en curso: {c.cpe_baja}</Tag>}
             </Flex>
+            {estado === 'anulado' && c.cpe_baja && <Typography.Text type="secondary" style={{ fontSize: 12 }}>Por {c.cpe_baja}</Typography.Text>}
             {proximo && <Typography.Text type="secondary" style={{ fontSize: 12 }}>Próximo intento: {proximo}</Typography.Text>}
           </Flex>
         );
@@ -131,7 +154,7 @@ export function ComprobantesPage() {
   ];
 
   const acciones = (c: ComprobanteFila): RowAction[] => [
-    { key: 'pdf', label: 'Ver PDF', icon: <FilePdfOutlined />, onClick: () => bajar(c, 'pdf') },
+    { key: 'pdf', label: 'Ver PDF', icon: <FilePdfOutlined />, hidden: esResumen(c), onClick: () => bajar(c, 'pdf') },
     { key: 'xml', label: 'Descargar XML', icon: <CodeOutlined />, onClick: () => bajar(c, 'xml') },
     {
       key: 'cdr',
@@ -142,6 +165,8 @@ export function ComprobantesPage() {
     },
     { key: 'respuesta', label: 'Ver respuesta de SUNAT', icon: <InfoCircleOutlined />, onClick: () => setPopup({ kind: 'detalle', fila: c }) },
     { key: 'reenviar', label: 'Reenviar', icon: <SendOutlined />, hidden: readOnly || !c.puede_reenviar, onClick: () => preguntarReenviar(c) },
+    { key: 'nota', label: 'Emitir nota de crédito o débito', icon: <DiffOutlined />, hidden: readOnly || !c.puede_emitir_nota, onClick: () => setPopup({ kind: 'nota', cpeId: c.cpe_id }) },
+    { key: 'anular', label: 'Anular', icon: <CloseCircleOutlined />, danger: true, hidden: readOnly || !c.puede_anular, onClick: () => setPopup({ kind: 'anular', fila: c }) },
     { key: 'pedido', label: 'Ver pedido', icon: <EyeOutlined />, onClick: () => setPopup({ kind: 'pedido', ovtId: c.ovt_id }) },
   ];
 
@@ -150,7 +175,7 @@ export function ComprobantesPage() {
       title="Comprobantes electrónicos"
       filters={
         <>
-          <SelectFilter<'01' | '03'> label="Tipo" value={list.filters.cpe_tipo} options={TIPOS} onChange={(cpe_tipo) => list.setFilters({ cpe_tipo })} />
+          <SelectFilter<string> label="Tipo" value={list.filters.cpe_tipo} options={TIPOS} onChange={(cpe_tipo) => list.setFilters({ cpe_tipo })} />
           <SelectFilter<CpeEstado>
             label="Estado SUNAT"
             value={list.filters.cpe_estado}
@@ -187,6 +212,8 @@ export function ComprobantesPage() {
       {popup?.kind === 'pedido' && (
         <OrdenVentaViewModal ovtId={popup.ovtId} onEditar={() => setPopup({ kind: 'editarPedido', ovtId: popup.ovtId })} onClose={() => setPopup(null)} />
       )}
+      {popup?.kind === 'nota' && <NotaModal cpeId={popup.cpeId} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'anular' && <AnularModal comprobante={popup.fila} onClose={() => setPopup(null)} />}
       {popup?.kind === 'editarPedido' && <OrdenVentaFormModal ovtId={popup.ovtId} puedeCrearCliente={false} onClose={() => setPopup(null)} />}
     </ListPage>
   );

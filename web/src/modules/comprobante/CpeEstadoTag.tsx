@@ -10,6 +10,7 @@ const COLOR: Record<CpeEstado, string> = {
   rechazado: 'red',
   error: 'volcano',
   demo: 'default',
+  anulado: 'magenta',
 };
 
 /** SUNAT's answer as one line: '0 — La Factura numero F001-1, ha sido aceptada'. */

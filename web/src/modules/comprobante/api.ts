@@ -1,14 +1,14 @@
-import type { ComprobanteBuscar, ComprobanteFila, CpeEstado, Paged } from '@obra/domain';
+import type { ComprobanteBuscar, ComprobanteFila, ComprobanteNotaDatos, ComprobanteParaNota, CpeEstado, Paged } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlob, apiFile, apiPage, apiPost } from '../../app/api';
 import { openBlobInTab, saveBlob } from '../../ui/files';
 import { ordenVentaKeys } from '../orden_venta/api';
 
-/** E-vouchers as sent to SUNAT (issue 22): `/comprobante/buscar`, `descargar` and `reenviar`. */
+/** E-vouchers as sent to SUNAT (issues 22, 23): `/comprobante/buscar`, `descargar`, `reenviar`, `obtener`, `emitirNota` and `anular`. */
 
 /** The list's filters (`ComprobanteBuscar` without the page); null is "any". */
 export interface ComprobanteFiltros {
-  cpe_tipo: '01' | '03' | null;
+  cpe_tipo: string | null;
   cpe_estado: CpeEstado | null;
   cpe_serie: string | null;
   fecha_inicio: string | null;
@@ -58,12 +58,44 @@ export const useDescargarComprobante = () => useMutation({ mutationFn: descargar
 
 /** 'Reenviar': the worker sends it now; the list and the orders (their voucher table) reload. */
 export function useReenviarComprobante() {
-  const queryClient = useQueryClient();
+  const recargar = useRecargar();
   return useMutation({
     mutationFn: (cpeId: number) => apiPost<null>('/comprobante/reenviar', { comprobante: { cpe_id: cpeId } }),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: comprobanteKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ordenVentaKeys.all }),
-    ]),
+    onSuccess: recargar,
+  });
+}
+
+/** Every list and order that shows e-vouchers reloads after a note or a cancellation. */
+function useRecargar() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: comprobanteKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ordenVentaKeys.all }),
+  ]);
+}
+
+/** `/comprobante/obtener`: the factura or boleta a note is issued on, its lines and what may still be credited. */
+export function useComprobanteParaNota(cpeId: number) {
+  return useQuery({
+    queryKey: [...comprobanteKeys.all, 'paraNota', cpeId] as const,
+    queryFn: async () => (await apiPost<ComprobanteParaNota>('/comprobante/obtener', { comprobante: { cpe_id: cpeId } })).data,
+  });
+}
+
+/** `/comprobante/emitirNota` (issue 23): the note is signed and the worker sends it. */
+export function useEmitirNota() {
+  const recargar = useRecargar();
+  return useMutation({
+    mutationFn: (nota: ComprobanteNotaDatos) => apiPost<{ cpe_comprobante: string }>('/comprobante/emitirNota', { nota }),
+    onSuccess: recargar,
+  });
+}
+
+/** `/comprobante/anular`: a comunicación de baja or resumen diario; the document turns 'anulado' when SUNAT accepts it. */
+export function useAnularComprobante() {
+  const recargar = useRecargar();
+  return useMutation({
+    mutationFn: (v: { cpe_id: number; motivo: string }) => apiPost<null>('/comprobante/anular', { comprobante: v }),
+    onSuccess: recargar,
   });
 }
