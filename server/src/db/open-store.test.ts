@@ -62,22 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0021, the e-voucher issuer and sending) had not run yet: its record and what it made gone.
+    // As if the newest migration (0023, one standing voucher per order) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`drop table emisor_cpe`);
-    await first.db.execute(sql`drop index comprobante_fecha_idx, comprobante_estado_idx, comprobante_pendiente_idx`);
-    await first.db.execute(sql.raw(`alter table comprobante ${['nco_tipo', 'nco_intentos', 'nco_proximo_intento', 'nco_bloqueo_hasta', 'nco_enviado_en',
-      'nco_respondido_en', 'nco_respuesta_codigo', 'nco_respuesta_texto', 'nco_notas', 'nco_ticket', 'nco_cdr', 'nco_clave_publica']
-      .map((c) => `drop column ${c}`).join(', ')}`));
+    await first.db.execute(sql`drop index comprobante_orden_uq`);
+    await first.db.execute(sql`create unique index comprobante_orden_uq on comprobante (ovt_id) where nco_tipo in ('01', '03')`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
-      const [made] = await selectRows<{ tabla: string | null; triggers: number }>(again.db, sql`select to_regclass('emisor_cpe')::text as tabla,
-        (select count(*)::int from pg_trigger where tgname = 'emisor_cpe_version') as triggers`);
-      expect(made).toEqual({ tabla: 'emisor_cpe', triggers: 1 });
+      const [made] = await selectRows<{ indice: string }>(again.db, sql`select indexdef as indice from pg_indexes where indexname = 'comprobante_orden_uq'`);
+      expect(made.indice).toContain("'anulado'");
     } finally {
       await again.close();
     }
