@@ -98,15 +98,32 @@ describe('credit and debit notes', () => {
     expect((await nota({ ...cuerpo, lineas: [{ linea: 3, cantidad: '1' }] })).json().message).toBe('El comprobante no tiene la línea 3');
     expect((await nota({ ...cuerpo, motivo_codigo: '01', lineas: [{ linea: 1, cantidad: '1' }] })).statusCode).toBe(400);
     expect((await nota({ ...cuerpo, motivo: '' })).json().message).toBe('Escriba el sustento de la nota (hasta 250 caracteres)');
-    // Two partial notes may not credit more than the voucher: 8.5 m³ in two halves, then one m³ more.
+    // Notes together may not credit more than the voucher: all 8.5 m³ returned, then a decrease larger than the rest.
     expectOk(await nota({ ...cuerpo, lineas: [{ linea: 1, cantidad: '8.5' }] }));
-    const otra = await nota({ ...cuerpo, lineas: [{ linea: 1, cantidad: '1' }, { linea: 2, cantidad: '2' }] });
+    const otra = await nota({ ...cuerpo, motivo_codigo: '09', lineas: [{ linea: 1, cantidad: '1' }, { linea: 2, cantidad: '2' }] });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().message).toMatch(/^La nota de crédito supera lo que queda por acreditar del comprobante \(S\/ 448\.40\)$/);
     const total = await nota({ ...cuerpo, motivo_codigo: '01', motivo: 'Anulación' });
     expect(total.json().message).toBe('El comprobante ya tiene notas de crédito: la anulación total ya no corresponde; emita una nota por ítem o por el saldo');
     const despues = await f.rows<{ n: number }>(sql`select max(cnt_ultimo) as n from contador where cnt_serie = 'FC01'`);
     expect(Number(despues[0].n)).toBe(Number(antes[0].n) + 1);
+  });
+
+  it('notes issued at once on one voucher get consecutive numbers, none repeated, and never credit more than the voucher', async () => {
+    const { id } = await aceptado();
+    // 8.5 m³ in 0.5 m³ returns: 17 fit, 20 are asked for at once.
+    const replies = await Promise.all(Array.from({ length: 20 }, () =>
+      nota({ cpe_id: id, cpe_tipo: '07', motivo_codigo: '07', motivo: 'Devolución parcial', lineas: [{ linea: 1, cantidad: '0.5' }] })));
+    const hechos = replies.filter((r) => r.statusCode === 200).map((r) => Number(numeroDe(r.json()).split('-')[1]));
+    expect(hechos).toHaveLength(17);
+    const refusals = replies.filter((r) => r.statusCode === 409);
+    expect(refusals).toHaveLength(3);
+    expect(refusals[0].json().message).toBe('La devolución supera lo emitido en la línea 1 (ya se devolvió 8.5)');
+    hechos.sort((a, b) => a - b);
+    expect(hechos).toEqual(Array.from({ length: 17 }, (_, i) => hechos[0] + i));
+    const [suma] = await f.rows<{ credito: string; total: string }>(sql`select sum(n.nco_total)::text as credito, min(v.nco_total)::text as total
+      from comprobante n join comprobante v on v.nco_id = n.nco_referencia_id where n.nco_referencia_id = ${id}`);
+    expect(Number(suma.credito)).toBeLessThanOrEqual(Number(suma.total));
   });
 
   it('a debit note takes FD01; a note on a voucher SUNAT has not accepted is refused', async () => {

@@ -125,6 +125,16 @@ export async function notasDe(db: Executor, ncoId: number): Promise<{ credito: s
   return { ...r, creditos: Number(r.creditos) };
 }
 
+/** Quantities returned so far per line (1-based) of a voucher by credit notes of reason 07 (devolución por ítem), none rejected. */
+export async function devueltoPorLinea(db: Executor, ncoId: number): Promise<Map<number, string>> {
+  const rows = await selectRows<{ linea: number; cantidad: string }>(db, sql`
+    select (o.linea)::int as linea, sum((n.nco_datos -> 'lineas' -> (o.i - 1)::int ->> 'cantidad')::numeric)::text as cantidad
+    from comprobante n, jsonb_array_elements_text(n.nco_datos -> 'nota' -> 'lineas_origen') with ordinality as o(linea, i)
+    where n.nco_referencia_id = ${ncoId} and n.nco_tipo = '07' and n.nco_motivo_codigo = '07' and n.nco_estado_sunat <> 'rechazado'
+    group by o.linea`);
+  return new Map(rows.map((r) => [Number(r.linea), r.cantidad]));
+}
+
 /** Marks what cancels a document (a summary or a total credit note); false when something already does. */
 export async function marcarBaja(db: Executor, ncoId: number, bajaId: number): Promise<boolean> {
   const rows = await selectRows<{ nco_id: number }>(db, sql`

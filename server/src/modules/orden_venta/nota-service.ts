@@ -31,6 +31,9 @@ import { ANIO_SERIE, motivoEmisor } from './comprobante-service.ts';
 /** A scaled integer as the plain decimal text a request holds ('1234.50'; fromScaled groups thousands for display). */
 const plano = (v: bigint, decimales: number) => fromScaled(v, decimales).replaceAll(',', '');
 
+/** Returns by item (credit reason 07) may not return more of a line than was issued, over all its notes. */
+const DEVOLUCION_POR_ITEM = '07';
+
 /** The note's lines: all of the voucher's (a total note), or those chosen, at the quantity and unit value given. */
 function lineasNota(doc: ComprobanteSolicitud, elegidas: NotaLinea[] | null, tasa: string): ComprobanteLinea[] {
   if (!elegidas) return doc.lineas.map((l) => ({ ...l }));
@@ -133,6 +136,15 @@ export async function emitirNota(deps: Deps, caller: AccessProfile, n: Comproban
     const subtotal = suma(lineas, (l) => l.subtotal);
     const igv = suma(lineas, (l) => l.igv);
     const totalNota = plano((toScaled(subtotal, 2) ?? 0n) + (toScaled(igv, 2) ?? 0n), 2);
+    if (credito && n.motivo_codigo === DEVOLUCION_POR_ITEM && n.lineas) {
+      const devuelto = await cq.devueltoPorLinea(tx, doc.nco_id);
+      for (const [i, l] of n.lineas.entries()) {
+        const ya = toScaled(devuelto.get(l.linea) ?? '0', 4) ?? 0n;
+        if (ya + (toScaled(lineas[i].cantidad, 4) ?? 0n) > (toScaled(base.lineas[l.linea - 1].cantidad, 4) ?? 0n)) {
+          throw conflict(CPE_MSG.notaDevuelto(l.linea, plano(ya, 4).replace(/\.?0+$/, '')));
+        }
+      }
+    }
     if (credito) {
       const previas = await cq.notasDe(tx, doc.nco_id);
       if (total && previas.creditos > 0) throw conflict(CPE_MSG.notaTotalConNotas);
@@ -147,7 +159,10 @@ export async function emitirNota(deps: Deps, caller: AccessProfile, n: Comproban
     const tipo: TipoComprobante = credito ? 'nota_credito' : 'nota_debito';
     const s: ComprobanteSolicitud = {
       ...base, tipo, serie, numero, fecha_emision: limaDate(now), hora_emision: HORA.format(now), lineas, subtotal, igv, total: totalNota,
-      nota: { tipo: deFactura ? '01' : '03', serie: base.serie, numero: base.numero, fecha_emision: base.fecha_emision, motivo_codigo: n.motivo_codigo, motivo: n.motivo },
+      nota: {
+        tipo: deFactura ? '01' : '03', serie: base.serie, numero: base.numero, fecha_emision: base.fecha_emision, motivo_codigo: n.motivo_codigo, motivo: n.motivo,
+        ...(n.lineas ? { lineas_origen: n.lineas.map((l) => l.linea) } : {}),
+      },
     };
     const problema = problemaSolicitud(s);
     if (problema) throw conflict(problema);
