@@ -8,9 +8,10 @@ import { confirmar, elegir, toast } from './orden-venta-pasos';
  * Issue 14 "Playwright" (spec 3 §2 "Dispatches", "Mixers", §4, §5, §8): two mixers registered and one
  * modified; three dispatches of the approved demo order scheduled on them (loading and return shown
  * by the domain's formulas, a departure after the delivery refused, an overlapping window refused by
- * the server), seen on the day timeline, one advanced to en_ruta with its sender guide generated for
- * a driver registered in the guide popup and opened once accepted, another cancelled and the line's
- * balance back.
+ * the server), seen on the day timeline, one advanced to en_ruta with its sender guide generated on
+ * the way (issue 23: asked for by the change of state, the weight from the product, a driver with
+ * DNI and licence registered in the guide popup), opened and downloaded, another cancelled and the
+ * line's balance back.
  */
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -176,7 +177,7 @@ test('schedules three dispatches on two mixers and sees them on the timeline', a
   await ver.locator('.ant-modal-footer').getByRole('button', { name: 'Cerrar' }).click();
 });
 
-test('advances a dispatch to en_ruta, generates its guide and opens it; cancels another and the balance comes back', async ({ page }) => {
+test('the guide before the truck leaves: asked for on the way to en_ruta, generated with the driver\'s licence and the weight, opened and downloaded; cancels another and the balance comes back', async ({ page }) => {
   await login(page, ADMIN);
   await page.goto('/envios');
   await page.getByRole('tab', { name: 'Envíos' }).click();
@@ -184,39 +185,58 @@ test('advances a dispatch to en_ruta, generates its guide and opens it; cancels 
   await expect(fila).toHaveCount(1);
   const codigo = await codigoDe(fila);
 
-  for (const estado of ['En carguío', 'En ruta']) {
-    await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
-    await confirmar(page, '¿Esta seguro de cambiar el estado del envio?', 'Cambiar');
-    await expect(fila).toContainText(estado);
-  }
+  await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
+  await confirmar(page, '¿Esta seguro de cambiar el estado del envio?', 'Cambiar');
+  await expect(fila).toContainText('En carguío');
   // Cancel only in programado: not offered any more.
   await expect(fila.getByRole('button', { name: `Cancelar ${codigo}` })).toHaveCount(0);
 
-  await fila.getByRole('button', { name: `Generar guía ${codigo}` }).click();
+  // On to en_ruta without a guide: the question names the state and offers the guide first.
+  await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
+  const pregunta = page.getByRole('dialog').filter({ hasText: '¿Esta seguro de cambiar el estado del envio?' });
+  await expect(pregunta).toContainText(ENVIO_MSG.guiaFalta('En ruta'));
+  await pregunta.getByRole('button', { name: /Generar guía$/ }).click();
+
   const guia = page.getByRole('dialog', { name: /^Generar guía de remisión remitente/ });
+  // 8 m³ × 2 400 kg: the weight comes from the product, editable.
+  await expect(guia.getByLabel('Peso bruto total')).toHaveValue('19200');
   await guia.getByRole('button', { name: 'Buscar' }).click();
   await expect(toast(page, ENVIO_MSG.conductorReferencia)).toBeVisible();
   await guia.getByRole('button', { name: 'Nuevo conductor' }).click();
-  await guia.getByLabel('Nombre').fill('Julio César');
-  await guia.getByLabel('Apellido').fill('Ramos Soto');
-  await guia.getByLabel('Placa').fill('B7X-552');
+  await guia.getByLabel('Nombre', { exact: true }).fill('Julio César');
+  await guia.getByLabel('Apellido', { exact: true }).fill('Ramos Soto');
+  await guia.getByLabel('Placa', { exact: true }).fill('B7X-552');
+  await guia.getByLabel('N° de documento', { exact: true }).fill('43218765');
+  await guia.getByLabel('Licencia', { exact: true }).fill('q43218765');
   await guia.getByRole('button', { name: 'Registrar' }).click();
   await expect(toast(page, CONDUCTOR_MSG.registrado)).toBeVisible();
   await expect(guia.getByRole('radio', { name: /Julio César Ramos Soto/ })).toBeChecked();
+  await expect(guia).toContainText('Licencia Q43218765 · DNI 43218765');
+  await guia.getByLabel('Peso bruto total').fill('19350.5');
   await guia.getByRole('button', { name: 'Generar guía' }).click();
   await confirmar(page, '¿Desea continuar con la generación de la guía de remisión remitente?', 'Generar');
   await expect(guia).toBeHidden();
   await expect(fila.getByRole('button', { name: `Generar guía ${codigo}` })).toHaveCount(0);
 
-  // The view: the history with its times and the guide; its PDF opens once SUNAT accepted it.
+  // With its guide, the truck leaves without the question about it.
+  await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: '¿Esta seguro de cambiar el estado del envio?' })).toContainText('El envío pasará a en ruta.');
+  await confirmar(page, '¿Esta seguro de cambiar el estado del envio?', 'Cambiar');
+  await expect(fila).toContainText('En ruta');
+
+  // The view: the history and the guide with its driver's licence and weight; the demo checks it
+  // locally (its PDF says so), and the signed XML downloads under SUNAT's name.
   await fila.getByRole('button', { name: `Ver ${codigo}` }).click();
   const ver = page.getByRole('dialog', { name: `Envío ${codigo}` });
   const historial = ver.getByRole('table', { name: 'Historial de estados' });
   for (const e of ['Programado', 'En carguío', 'En ruta']) await expect(historial).toContainText(e);
+  const guias = ver.getByRole('table', { name: 'Guías de remisión' });
+  await expect(guias).toContainText('Licencia Q43218765');
+  await expect(guias).toContainText('19,350.5 kg');
   const boton = ver.getByRole('button', { name: /^Ver guía T001-/ });
   await expect(boton).toBeVisible();
-  // Each click answers either the PDF in a new tab or the toast that SUNAT has not accepted it yet,
-  // whichever comes (the PDF may take seconds on a busy machine); the same toast is shown again in
+  // Each click answers either the PDF in a new tab or the toast that SUNAT has not answered yet,
+  // whichever comes (the worker checks the guide within seconds); the same toast is shown again in
   // place, so the next click waits for the last one to close.
   let pdf: Page | null = null;
   const aviso = toast(page, /aun no ha sido aceptada por SUNAT/);
@@ -229,6 +249,9 @@ test('advances a dispatch to en_ruta, generates its guide and opens it; cancels 
   expect(pdf).not.toBeNull();
   await expect.poll(() => pdf!.url()).toMatch(/^blob:/);
   await pdf!.close();
+  const descarga = page.waitForEvent('download');
+  await ver.getByRole('button', { name: /^XML de la guía T001-/ }).click();
+  expect((await descarga).suggestedFilename()).toMatch(/^\d{11}-09-T001-\d{8}\.xml$/);
   await ver.locator('.ant-modal-footer').getByRole('button', { name: 'Cerrar' }).click();
 
   // Cancel the 08:30 one (programado): its 8 m³ go back to the line's balance (36 → 44).

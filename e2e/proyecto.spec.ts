@@ -32,6 +32,9 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Dirección del almacén 1').fill('Panamericana Sur km 62, Chilca');
+  // A bridge site: third-party premises for SUNAT (PLE 12.1); new warehouses start at 0000.
+  await expect(dialog.getByLabel('Establecimiento SUNAT del almacén 1')).toHaveValue('0000');
+  await dialog.getByLabel('Establecimiento SUNAT del almacén 1').fill('9999');
   await dialog.getByRole('button', { name: 'Agregar almacén' }).click();
   await dialog.getByLabel('Nombre del almacén 2').fill('Almacén Obrador');
   await dialog.getByLabel('Dirección del almacén 2').fill('Calle Los Olivos 120, Chilca');
@@ -54,6 +57,7 @@ test('an administrator creates a project with warehouses, edits it and assigns a
   const edit = page.getByRole('dialog', { name: 'Modificar Proyecto' });
   await expect(edit.getByLabel('Nombre del almacén 2')).toHaveValue('Almacén Obrador');
   await expect(edit.getByLabel('Almacén 1 principal')).toBeChecked();
+  await expect(edit.getByLabel('Establecimiento SUNAT del almacén 1')).toHaveValue('9999');
   await edit.getByRole('button', { name: 'Quitar almacén 2' }).click();
   await edit.getByRole('button', { name: 'Agregar almacén' }).click();
   await edit.getByLabel('Nombre del almacén 2').fill('Almacén Taller');

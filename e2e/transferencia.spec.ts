@@ -32,8 +32,11 @@ async function estadoOrden(request: Parameters<typeof apiLogin>[0], idOrden: num
   return o.estado.descripcion;
 }
 
-/** As the warehouse chief: finds the order's created transfer on /transferencia and confirms its entry as sent (or with `cantidad` on line 1). */
-async function confirmarIngreso(page: Page, cantidad?: string) {
+/**
+ * As the warehouse chief: finds the order's created transfer on /transferencia and confirms its entry as sent (or with
+ * `cantidad` on line 1), with the supplier's document the goods came with (`doc`: type as listed, series, number).
+ */
+async function confirmarIngreso(page: Page, doc: [string, string, string], cantidad?: string) {
   await page.goto('/transferencia');
   await expect(page.getByRole('heading', { name: 'Transferencias e Ingresos' })).toBeVisible();
   const codigo = page.getByRole('search', { name: 'Filtros' }).getByLabel('Código de orden');
@@ -48,6 +51,12 @@ async function confirmarIngreso(page: Page, cantidad?: string) {
   await expect(popup.getByLabel('Serie 1')).toBeDisabled();
   if (cantidad !== undefined) await popup.getByLabel('Cantidad confirmada 1').fill(cantidad);
   await popup.getByLabel('Notas 1').fill('Llegó en buen estado');
+  // The supplier's document is asked for before anything enters (PLE 12.1).
+  await popup.getByRole('button', { name: 'Confirmar ingreso' }).click();
+  await expect(popup.getByText('Ingrese el comprobante del proveedor con que llegaron los bienes: tipo, serie y número')).toBeVisible();
+  await choose(page, popup, 'Comprobante del proveedor \\(SUNAT tabla 10\\)', doc[0]);
+  await popup.getByLabel('Serie', { exact: true }).fill(doc[1]);
+  await popup.getByLabel('Número', { exact: true }).fill(doc[2]);
   await popup.getByRole('button', { name: 'Confirmar ingreso' }).click();
   await expect(page.getByText('Se confirmó el ingreso de la transferencia')).toBeVisible();
   await expect(popup).toBeHidden();
@@ -89,7 +98,7 @@ test('a purchase order is received partly, then fully; the order follows', async
 
   // The warehouse chief of Planta Lurín confirms 50 of the 60 sent.
   await relogin(page, 'almacen@andina.pe');
-  await confirmarIngreso(page, '50');
+  await confirmarIngreso(page, ['Guía de remisión remitente', 't001', '000455'], '50');
   expect(await estadoOrden(request, orden.id_orden)).toBe('Recepcionado Parcial');
 
   // Logistics sends the rest: the balance left is 50 cement (10 did not arrive) and 10 sand.
@@ -105,7 +114,7 @@ test('a purchase order is received partly, then fully; the order follows', async
   await expect(page.getByText('Se registró la transferencia')).toBeVisible();
 
   await relogin(page, 'almacen@andina.pe');
-  await confirmarIngreso(page);
+  await confirmarIngreso(page, ['Factura', 'F001', '00004610']);
   expect(await estadoOrden(request, orden.id_orden)).toBe('Recepcionado');
 
   // The order view: received, nothing left to transfer, both transfers in 'Ver Transferencia'.
@@ -117,6 +126,8 @@ test('a purchase order is received partly, then fully; the order follows', async
   const ver = page.getByRole('dialog', { name: `Transferencias: ${orden.codigo}` });
   await expect(ver.getByText('Ingreso parcial')).toBeVisible();
   await expect(ver.getByText('Ingreso confirmado')).toBeVisible();
+  await expect(ver.getByText('Guía de remisión remitente T001-000455')).toBeVisible();
+  await expect(ver.getByText('Factura F001-00004610')).toBeVisible();
   await shot(page, 'transferencia-orden-ver');
   await ver.getByRole('button', { name: 'Cerrar' }).click();
 });

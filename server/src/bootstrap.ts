@@ -8,7 +8,6 @@ import { refreshReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
 import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
-import { crearProveedorGuias } from './platform/cpe/guias/proveedor.ts';
 import { crearCpe } from './platform/cpe/servicio.ts';
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
@@ -64,6 +63,5 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     profiles: await createProfileCache(db),
     cpe: await crearCpe(config, db, mailer),
-    guias: crearProveedorGuias(config.company, { nubefact: Boolean(config.nubefact) }),
   };
 }

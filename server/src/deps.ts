@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Cpe } from './platform/cpe/servicio.ts';
-import type { ProveedorGuias } from './platform/cpe/guias/proveedor.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Storage } from './platform/storage.ts';
 import type { ProfileCache } from './platform/auth/profile-cache.ts';
@@ -16,8 +15,6 @@ export interface Deps {
   tokens: TokenService;
   /** The access guard's profiles, kept current through LISTEN/NOTIFY on every instance. */
   profiles: ProfileCache;
-  /** E-vouchers (issue 22): the issuer's settings, their sealed secrets and the worker that sends to SUNAT. */
+  /** E-vouchers and sender guides (issues 22, 23): the issuer's settings, their sealed secrets and the worker that sends to SUNAT. */
   cpe: Cpe;
-  /** Sender guides' provider (DECISIONS §6; their own channel comes with issue 23). */
-  guias: ProveedorGuias;
 }

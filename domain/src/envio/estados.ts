@@ -34,8 +34,17 @@ export const envActivo = (estId: number) => estId !== ENV.COMPLETADO && estId !=
 export const envCancelable = (estId: number) => estId === ENV.PROGRAMADO;
 export const envReprogramable = (estId: number) => estId === ENV.PROGRAMADO;
 
-/** The sender guide is generated while the truck is on its way (en_ruta), once. */
-export const envGuiaGenerable = (estId: number, tieneGuia: boolean) => estId === ENV.EN_RUTA && !tieneGuia;
+/**
+ * The sender guide (issue 23): SUNAT wants it issued before the transfer starts, so it is offered from
+ * programado on, once; a dispatch that left without one can still get it (late: `envGuiaTardia`).
+ */
+export const envGuiaGenerable = (estId: number, tieneGuia: boolean) => estId !== ENV.CANCELADO && !tieneGuia;
+
+/** The truck is (or was) on its way: a guide issued now comes after the transfer started. */
+export const envGuiaTardia = (estId: number) => ENV_SECUENCIA.indexOf(estId) >= ENV_SECUENCIA.indexOf(ENV.EN_RUTA);
+
+/** Moving on puts the truck on the road without a guide: the confirmation asks for it first. */
+export const envPideGuia = (estId: number, tieneGuia: boolean) => !tieneGuia && envSiguienteEstado(estId) === ENV.EN_RUTA;
 
 /** Series of the sender guides (DECISIONS §6). */
 export const GUIA_SERIE = 'T001';

@@ -6,6 +6,7 @@ import { isDate, toDate } from '../common/time.ts';
 import { isHora, parseFechaHoraLima } from '../orden_venta/fecha.ts';
 import { ENVIO_FRECUENCIA_DEFECTO } from './calculo.ts';
 import { ENV_ESTADOS_FILTRO } from './estados.ts';
+import { documentoConductorValido, esTipoDocumentoConductor, licenciaNormalizada, licenciaValida, type ConductorTipoDocumento } from './guia.ts';
 import { CONDUCTOR_MSG as C, ENVIO_MSG as M, MIXER_MSG as X } from './mensajes.ts';
 
 /**
@@ -18,6 +19,8 @@ const id = coercedIdSchema;
 const idRequerido = (faltan: string) => z.unknown()
   .refine((v) => v !== undefined && v !== null && v !== '', { error: faltan, abort: true })
   .pipe(id(faltan));
+/** '' reads as null, so the schema's own message answers a bad value (a union would answer a generic one). */
+const vacioEsNulo = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullish());
 const idOpcional = (invalido: string) => z.union([z.literal(''), z.null(), id(invalido)]).optional().transform((v) => (v === '' || v === undefined ? null : v));
 
 const fechaHora = (faltan: string) => z.string({ error: faltan }).trim().min(1, { error: faltan, abort: true })
@@ -78,11 +81,21 @@ export type EnvioModificar = z.input<typeof EnvioModificar>;
 export const EnvioId = z.object({ envio: z.object({ env_id: idRequerido(M.envIdFalta) }, { error: M.envIdFalta }) }, { error: M.envIdFalta });
 export type EnvioId = z.input<typeof EnvioId>;
 
-/** `/envio/generarGuiaRemitente {envio:{env_id, cdt_id}}`. */
+/**
+ * `/envio/generarGuiaRemitente {envio:{env_id, cdt_id, ngu_peso_bruto, ngu_unidad_peso}}` (issue 23): the
+ * gross weight is taken when it is not the product's (quantity × `pvt_peso`); the unit defaults to KGM.
+ */
 export const EnvioGuia = z.object({
-  envio: z.object({ env_id: idRequerido(M.envIdFalta), cdt_id: idRequerido(M.conductorNoExiste) }, { error: M.envIdFalta }),
+  envio: z.object({
+    env_id: idRequerido(M.envIdFalta),
+    cdt_id: idRequerido(M.conductorNoExiste),
+    ngu_peso_bruto: vacioEsNulo(decimalText({ decimales: 3, enteros: 11, positiva: true, faltan: M.pesoBruto, invalido: M.pesoBruto, maximo: M.pesoBrutoMaximo }))
+      .transform((v) => v ?? null),
+    ngu_unidad_peso: vacioEsNulo(z.enum(['KGM', 'TNE'], { error: M.unidadPeso })).transform((v) => v ?? 'KGM'),
+  }, { error: M.envIdFalta }),
 }, { error: M.envIdFalta });
 export type EnvioGuia = z.input<typeof EnvioGuia>;
+export type EnvioGuiaDatos = z.output<typeof EnvioGuia>['envio'];
 
 /** /envio/verGuiaRemitente: `{envio:{env_id}}` or `{guia:{ngu_id}}` in the body, or `?env_id=` / `?ngu_id=` (the guide's link). */
 export const EnvioVerGuiaBody = z.object({
@@ -90,6 +103,12 @@ export const EnvioVerGuiaBody = z.object({
   guia: z.object({ ngu_id: id(M.guiaNoExiste) }).optional(),
 }).nullish();
 export const EnvioVerGuiaQuery = z.object({ env_id: id(M.envIdFalta).optional(), ngu_id: id(M.guiaNoExiste).optional() });
+
+/** `/envio/descargarGuia {guia:{ngu_id, formato}}` (issue 23): the signed XML as sent to SUNAT, or SUNAT's CDR zip. */
+export const EnvioDescargarGuia = z.object({
+  guia: z.object({ ngu_id: idRequerido(M.guiaNoExiste), formato: z.enum(['xml', 'cdr'], { error: M.formatoGuia }) }, { error: M.guiaNoExiste }),
+}, { error: M.guiaNoExiste });
+export type EnvioDescargarGuia = z.input<typeof EnvioDescargarGuia>;
 
 const filtroEnvio = {
   est_id: estadoFiltro(ENV_ESTADOS_FILTRO, M.estado),
@@ -131,6 +150,28 @@ const textoC = (faltan: string, campo: string, max: number) =>
   z.string({ error: faltan }).trim().min(1, { error: faltan, abort: true }).max(max, C.texto(campo, max));
 const placaConductor = z.string().trim().max(10, C.placa).regex(/^[A-Za-z0-9-]*$/, C.placa).nullish().transform((v) => (v ?? '').toUpperCase());
 
+/**
+ * The driver's identity document and licence (issue 23), which the sender guide declares: optional
+ * here (a driver may be registered before they are known), checked as SUNAT does when given; the
+ * guide refuses a driver without them. The licence is kept as SUNAT takes it ('Q40211873').
+ */
+const documentoConductor = {
+  /** Absent: '1' (DNI) on registration, unchanged on modification. */
+  cdt_tipo_documento: z.preprocess((v) => (v === '' || v === null ? '1' : typeof v === 'number' ? String(v) : v),
+    z.string({ error: C.tipoDocumento }).refine(esTipoDocumentoConductor, C.tipoDocumento).optional())
+    .transform((v) => v as ConductorTipoDocumento | undefined),
+  /** Absent: unchanged on modification; null or '' clears it. */
+  cdt_numero_documento: z.string().trim().max(15, C.documento).nullish().transform((v) => (v === undefined ? undefined : v ?? '')),
+  cdt_licencia: z.string().trim().max(20, C.licencia).nullish().transform((v) => (v === undefined ? undefined : licenciaNormalizada(v ?? '')))
+    .refine((v) => !v || licenciaValida(v), C.licencia),
+};
+const documentoValido = (c: { cdt_tipo_documento?: string; cdt_numero_documento?: string }, ctx: z.RefinementCtx) => {
+  const tipo = c.cdt_tipo_documento ?? '1';
+  if (c.cdt_numero_documento && !documentoConductorValido(tipo, c.cdt_numero_documento)) {
+    ctx.addIssue({ code: 'custom', path: ['cdt_numero_documento'], message: tipo === '1' ? C.dni : C.documento });
+  }
+};
+
 /** `/conductor/buscar {conductor:{cdt_search, busquedaRapida, page}}`: a quick search needs some text ('Debe ingresar alguna referencia del conductor'). */
 export const ConductorBuscar = z.object({
   conductor: z.object({
@@ -146,7 +187,9 @@ export const ConductorId = z.object({ conductor: z.object({ cdt_id: idRequerido(
 export type ConductorId = z.input<typeof ConductorId>;
 
 export const ConductorRegistrar = z.object({
-  conductor: z.object({ cdt_nombre: textoC(C.falta, 'El nombre', 100), cdt_apellido: textoC(C.falta, 'El apellido', 100), cdt_placa: placaConductor }, { error: C.falta }),
+  conductor: z.object({
+    cdt_nombre: textoC(C.falta, 'El nombre', 100), cdt_apellido: textoC(C.falta, 'El apellido', 100), cdt_placa: placaConductor, ...documentoConductor,
+  }, { error: C.falta }).superRefine(documentoValido),
 }, { error: C.falta });
 export type ConductorRegistrar = z.input<typeof ConductorRegistrar>;
 export type ConductorDatos = z.output<typeof ConductorRegistrar>['conductor'];
@@ -157,8 +200,9 @@ export const ConductorModificar = z.object({
     cdt_nombre: textoC(C.faltaModificar, 'El nombre', 100),
     cdt_apellido: textoC(C.faltaModificar, 'El apellido', 100),
     cdt_placa: placaConductor,
+    ...documentoConductor,
     cdt_estado: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional().transform((v) => (v === undefined ? undefined : Number(v))),
-  }, { error: C.faltaModificar }),
+  }, { error: C.faltaModificar }).superRefine(documentoValido),
 }, { error: C.faltaModificar });
 export type ConductorModificar = z.input<typeof ConductorModificar>;
 export type ConductorModificarDatos = z.output<typeof ConductorModificar>['conductor'];

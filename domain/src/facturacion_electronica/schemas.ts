@@ -31,8 +31,10 @@ export const FE_MSG = {
   canal: 'Seleccione un canal de envío válido',
   url: 'Ingrese una dirección web válida (https://...)',
   https: 'La dirección del servicio debe empezar con https:// (la clave SOL y el token viajan a ella)',
+  greUrls: 'Indique las dos direcciones del API de guías (servicio y token), o ninguna para usar las de SUNAT',
   plazo: 'El plazo debe estar entre 1 y 30 días',
   solUsuario: 'El usuario SOL tiene hasta 30 caracteres, sin espacios',
+  greClientId: 'El client_id del API de guías tiene hasta 100 letras, números o guiones',
   texto: (campo: string, max: number) => `${campo} admite hasta ${max} caracteres`,
   version: 'Otro usuario modificó la configuración; vuelva a cargarla',
   guardado: 'Se guardó la configuración de facturación electrónica',
@@ -72,6 +74,11 @@ export const EmisorGuardar = z.object({
     emi_nubefact_token: secreto(200),
     emi_sol_usuario: z.union([z.literal(''), z.null(), z.string().trim().regex(/^[A-Za-z0-9]{1,30}$/, FE_MSG.solUsuario)]).optional().transform((v) => v || null),
     emi_sol_clave: secreto(100),
+    /** SUNAT's GRE REST API (issue 23): the credentials generated in SOL (Credenciales de API SUNAT), and its addresses when not SUNAT's. */
+    emi_gre_client_id: z.union([z.literal(''), z.null(), z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/, FE_MSG.greClientId)]).optional().transform((v) => v || null),
+    emi_gre_client_secret: secreto(200),
+    emi_gre_url: url,
+    emi_gre_token_url: url,
     emi_plazo_dias: z.coerce.number({ error: FE_MSG.plazo }).int(FE_MSG.plazo).min(1, FE_MSG.plazo).max(30, FE_MSG.plazo),
     emi_version: z.coerce.number().int().positive(),
   }),
@@ -98,6 +105,11 @@ export interface EmisorVista {
   tiene_nubefact_token: boolean;
   emi_sol_usuario: string | null;
   tiene_sol_clave: boolean;
+  /** SUNAT's GRE API: client_id, whether the secret is set, and the addresses that replace SUNAT's (null: SUNAT's). */
+  emi_gre_client_id: string | null;
+  tiene_gre_client_secret: boolean;
+  emi_gre_url: string | null;
+  emi_gre_token_url: string | null;
   emi_plazo_dias: number;
   emi_version: number;
   certificado: null | {
@@ -116,4 +128,6 @@ export interface EmisorVista {
   prueba: { estado: 'pendiente' | 'probando' | 'ok' | 'error'; mensaje: string | null; fecha: string | null } | null;
   /** What the channel still needs before it can send, or null. */
   falta: string | null;
+  /** What sending sender guides still needs, or null. */
+  falta_guias: string | null;
 }

@@ -22,6 +22,7 @@ export const INVENTARIO_MSG = {
   minimoSinStock: 'El producto no tiene registro de stock en ese almacén',
   periodoInvalido: 'Seleccione un periodo válido',
   periodoFuturo: 'El periodo aún no ha empezado',
+  pleCorporativo: 'El libro PLE reúne todos los almacenes de la empresa: solo un usuario corporativo puede generarlo',
 } as const;
 
 /** Status of an inventory row (spec 2 §2): sin stock when the stock is 0, otherwise the product's status. */
@@ -117,10 +118,9 @@ export type StockMinimoGuardar = z.input<typeof StockMinimoGuardar>;
 export const InventarioPending = z.object({ ...pageFields }).prefault({});
 export type InventarioPending = z.input<typeof InventarioPending>;
 
-/** `/productoAlmacen/ple {ple:{alm_id, anio, mes}}`: SUNAT PLE 12.1 of a warehouse and a month (beyond the spec). */
+/** `/productoAlmacen/ple {ple:{anio, mes}}`: SUNAT PLE 12.1 of the company (every warehouse) and a month (beyond the spec). */
 export const PleInventario = z.object({
   ple: z.object({
-    alm_id: idSchema(INVENTARIO_MSG.almacenRequerido),
     anio: intSchema(2000, INVENTARIO_MSG.periodoInvalido).max(2100, INVENTARIO_MSG.periodoInvalido),
     mes: intSchema(1, INVENTARIO_MSG.periodoInvalido).max(12, INVENTARIO_MSG.periodoInvalido),
   }, { error: INVENTARIO_MSG.periodoInvalido }),

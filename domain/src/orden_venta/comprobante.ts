@@ -139,6 +139,7 @@ export const CPE_MSG = {
   notaCantidad: (n: number) => `La cantidad de la línea ${n} debe ser mayor que cero y no superar la del comprobante`,
   notaValor: (n: number) => `El valor unitario de la línea ${n} debe ser mayor que cero`,
   notaLineaRepetida: (n: number) => `La línea ${n} está repetida`,
+  notaDevuelto: (n: number, ya: string) => `La devolución supera lo emitido en la línea ${n} (ya se devolvió ${ya})`,
   notaNoPermitida: 'Solo se emiten notas sobre una factura o boleta aceptada por SUNAT que no esté anulada ni en anulación',
   notaExcede: (disponible: string) => `La nota de crédito supera lo que queda por acreditar del comprobante (${disponible})`,
   notaTotalConNotas: 'El comprobante ya tiene notas de crédito: la anulación total ya no corresponde; emita una nota por ítem o por el saldo',
@@ -245,6 +246,26 @@ export interface ComprobanteFila {
   cpe_baja: string | null;
   puede_emitir_nota: boolean;
   puede_anular: boolean;
+}
+
+/** `/comprobante/obtener {comprobante:{cpe_id}}`: what the note popup needs of a factura or boleta. */
+export interface ComprobanteParaNota {
+  cpe_id: number;
+  cpe_tipo: string;
+  cpe_comprobante: string;
+  cpe_fecha_emision: string;
+  cli_nombre: string;
+  moneda: 'PEN' | 'USD';
+  mon_simbolo: string;
+  /** '0.18'. */
+  igv_tasa: string;
+  cpe_total: string;
+  /** What credit notes may still credit: the voucher plus its debit notes less its credit notes (none rejected). */
+  disponible: string;
+  /** Credit notes already issued on it (a total cancellation is then refused). */
+  notas_credito: number;
+  puede_emitir_nota: boolean;
+  lineas: { linea: number; descripcion: string; unidad: string; cantidad: string; valor_unitario: string; total: string }[];
 }
 
 /** A note's line: the voucher's line (1-based), how much of it, and at what unit value without IGV (default: the voucher's). */

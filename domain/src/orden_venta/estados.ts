@@ -1,5 +1,6 @@
 import { EST } from '../common/statuses.ts';
 import { toScaled } from '../common/format.ts';
+import { ventaACredito } from './credito.ts';
 
 /**
  * Sales order states (spec 3 §4, DECISIONS §6), generic `estado` ids. The payment state is derived
@@ -39,9 +40,14 @@ export function ovtEstadoPorPagos(actual: number, total: string, pagado: string,
 /** Editing (modificar) is allowed while nothing was paid, approved or dispatched: creado only. */
 export const ovtEditable = (estId: number) => estId === OVT.CREADO;
 
-/** A voucher may be generated when the order is fully paid, has none yet and the client is not special (spec 3 §4). */
-export function comprobanteGenerable(o: { ovt_total: string; ovt_pagado: string; ovt_comprobante: string | null; cli_especial: number }): boolean {
+/**
+ * A voucher may be generated when the order has none yet, the client is not special and the order is
+ * fully paid (spec 3 §4), or, for an approved credit sale, from approval on (issue 23, `ventaACredito`).
+ */
+export function comprobanteGenerable(o: {
+  ovt_total: string; ovt_pagado: string; ovt_comprobante: string | null; cli_especial: number; coc_id: number; aprobada: boolean;
+}): boolean {
   const t = toScaled(o.ovt_total, 2) ?? 0n;
   const p = toScaled(o.ovt_pagado, 2) ?? 0n;
-  return t > 0n && p >= t && !o.ovt_comprobante && o.cli_especial === 0;
+  return t > 0n && (p >= t || ventaACredito(o)) && !o.ovt_comprobante && o.cli_especial === 0;
 }

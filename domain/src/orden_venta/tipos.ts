@@ -75,6 +75,9 @@ export interface OrdenVentaComprobante {
   nco_numero: number;
   /** 'F001-00000001'. */
   nco_comprobante: string;
+  /** SUNAT catalogue 01: the voucher ('01', '03') and its notes ('07', '08'; issue 23). */
+  nco_tipo: string;
+  /** The voucher's type (factura 1, boleta 2); 0 on its notes. */
   tid_id: number;
   nco_fecha_emision: string;
   nco_total: string;
@@ -151,6 +154,8 @@ export interface OrdenVentaDetalle {
   puede_aprobar: boolean;
   puede_registrar_pago: boolean;
   puede_generar_comprobante: boolean;
-  /** pagado with the voucher's number and link (spec 3 §4). */
+  /** The voucher's number and link: pagado (spec 3 §4), or issued on credit before (issue 23). */
   puede_ver_comprobante: boolean;
+  /** How a voucher issued now declares its payment: 'Credito' (with cuotas) for an approved credit sale with a balance (issue 23). */
+  comprobante_forma_pago: 'Contado' | 'Credito';
 }

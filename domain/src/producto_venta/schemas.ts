@@ -25,6 +25,8 @@ export const PVT_MSG = {
   minimoMayor: 'El precio mínimo no puede ser mayor que el precio máximo',
   stock: 'El stock debe ser un número mayor o igual a 0 con hasta 4 decimales',
   stockMaximo: 'El stock no debe superar 9 999 999 999.9999',
+  peso: 'El peso por unidad debe ser un número mayor a 0 con hasta 3 decimales (kg)',
+  pesoMaximo: 'El peso por unidad no debe superar 999 999 999.999 kg',
   estado: 'El estado del producto de venta debe ser activo o inactivo',
   version: 'Debe indicar la versión leída del producto de venta',
   grupoInvalido: 'El grupo seleccionado no existe',
@@ -79,6 +81,12 @@ const campos = {
   pvt_precio_minimo: dinero(PVT_MSG.precioMinimo, false),
   pvt_precio: dinero(PVT_MSG.precio, true),
   pvt_stock: decimalText({ decimales: 4, enteros: 10, positiva: false, faltan: F, invalido: PVT_MSG.stock, maximo: PVT_MSG.stockMaximo }),
+  /**
+   * Weight per unit in kg (issue 23): the sender guide's gross weight is quantity × this (concrete
+   * about 2 400 kg per m³). Optional: '' or null clears it; absent on a modification keeps it.
+   */
+  pvt_peso: z.preprocess((v) => (v === '' ? null : v),
+    decimalText({ decimales: 3, enteros: 9, positiva: true, faltan: PVT_MSG.peso, invalido: PVT_MSG.peso, maximo: PVT_MSG.pesoMaximo }).nullish()),
 };
 
 /** Minimum ≤ maximum, checked only when both prices were read. */
@@ -174,6 +182,8 @@ export interface ProductoVentaRow {
   /** `pvt_precio` × 1.18, 2 decimals (spec 3 §5). */
   pvt_precio_igv: string;
   pvt_stock: string;
+  /** Weight per unit in kg, null when unknown (the guide's gross weight comes from it). */
+  pvt_peso: string | null;
   unm_id: number;
   unm_simbolo: string;
   unm_descripcion: string;

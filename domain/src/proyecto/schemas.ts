@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { Id, idSchema } from '../common/ids.ts';
+import { establecimientoSchema } from '../inventario/sunat.ts';
 
 /** Texts of spec 2 §5 "Project" and §6, and the ones we settled (docs/business-rules.md). */
 export const PRY_MSG = {
@@ -47,6 +48,8 @@ export const AlmacenItem = z.object(
     alm_direccion: text(250, PRY_MSG.missingWarehouse, almMissing),
     alm_tipo: flag.default(ALM_TIPO.SECUNDARIO),
     alm_estado: flag.default(1),
+    /** SUNAT annex code (PLE 12.1 field 4); absent keeps a saved warehouse's code, a new one gets 0000. */
+    alm_establecimiento: establecimientoSchema.optional(),
   },
   almMissing,
 );
@@ -174,6 +177,7 @@ export interface ProyectoAlmacen {
   alm_direccion: string;
   alm_tipo: number;
   alm_estado: number;
+  alm_establecimiento: string;
 }
 
 export interface Proyecto extends ProyectoRow {

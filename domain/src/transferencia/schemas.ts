@@ -6,6 +6,7 @@ import { idSchema } from '../common/ids.ts';
 import { EST } from '../common/statuses.ts';
 import { isDate, toDate } from '../common/time.ts';
 import { decimalText } from '../common/decimal-text.ts';
+import { SUNAT_MSG, docProveedorCampos, refineDocProveedor, tieneDocProveedor, type DocProveedor } from '../inventario/sunat.ts';
 import { ORE } from '../orden/estados.ts';
 
 /**
@@ -113,6 +114,7 @@ export type TransferenciaLinea = z.output<typeof TransferenciaLinea>;
  * `/transferenciaItems/registrar {transferencia_items}` (spec 2 §5 "Transfer"): destination, lines and estimated
  * arrival always; the order for type 1, the origin for type 2; otherwise 'Falta ingresar algunos datos ...'.
  * A product (type 1: an order item; type 2: a stock row; type 3: a product and serial) appears once.
+ * An external purchase may carry the supplier's document (tabla 10 type, series, number: its stock enters now).
  */
 export const TransferenciaRegistrar = z.object({
   transferencia_items: z.object({
@@ -123,9 +125,15 @@ export const TransferenciaRegistrar = z.object({
     tfi_fecha_estimada_llegada: fecha,
     tfi_guia_remision: texto(40, 'La guía de remisión'),
     tfi_notas: texto(500, 'Las notas'),
+    ...docProveedorCampos,
     detalle: z.array(TransferenciaLinea, { error: F }).min(1, F).max(MAX_TRANSFERENCIA_LINEAS, TRANSFERENCIA_MSG.demasiadasLineas),
   }, { error: F }).superRefine((v, ctx) => {
     const issue = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: 'custom', message, path });
+    if (tieneDocProveedor(v) && v.tfi_tipo !== TFI_TIPO.COMPRA_EXTERNA) {
+      issue(v.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? SUNAT_MSG.docEnTransferencia : SUNAT_MSG.docEnRegistroOrden, ['tfi_doc_tipo']);
+    } else {
+      refineDocProveedor(v, ctx);
+    }
     if (v.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && v.ord_id === null) issue(F, ['ord_id']);
     if (v.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES) {
       if (v.alm_origen === null) issue(F, ['alm_origen']);
@@ -145,17 +153,21 @@ export type TransferenciaRegistrar = z.input<typeof TransferenciaRegistrar>;
 export type TransferenciaDatos = z.output<typeof TransferenciaRegistrar>['transferencia_items'];
 
 const L = TRANSFERENCIA_MSG.lineasIngreso;
-/** `/transferenciaItems/ingresar {transferencia_items}`: the whole transfer, a confirmed quantity (0..sent) for every line. */
+/**
+ * `/transferenciaItems/ingresar {transferencia_items}`: the whole transfer, a confirmed quantity (0..sent) for every
+ * line and, for a purchase order, the supplier's document the goods came with (optional for the API, asked by the screen).
+ */
 export const TransferenciaIngresar = z.object({
   transferencia_items: z.object({
     tfi_id: idSchema(TRANSFERENCIA_MSG.notFound),
+    ...docProveedorCampos,
     detalle: z.array(z.object({
       tid_id: idSchema(L),
       tid_ingreso_cantidad: cantidad(false, TRANSFERENCIA_MSG.cantidadIngreso, L),
       pal_numero_serie: texto(60, 'El número de serie'),
       tid_ingreso_notas: texto(500, 'Las notas'),
     }, { error: L }), { error: L }).min(1, L).max(MAX_TRANSFERENCIA_LINEAS * 10, L),
-  }, { error: L }),
+  }, { error: L }).superRefine(refineDocProveedor),
 }, { error: L });
 export type TransferenciaIngresar = z.input<typeof TransferenciaIngresar>;
 export type TransferenciaIngreso = z.output<typeof TransferenciaIngresar>['transferencia_items'];
@@ -248,10 +260,15 @@ export interface TransferenciaDetalleRow {
   pal_numero_serie: string;
 }
 
-export interface Transferencia extends TransferenciaRow {
+export interface Transferencia extends TransferenciaRow, DocProveedor {
   tfi_fecha_ingreso: string | null;
   tfi_fecha_estimada_llegada: string;
   tfi_guia_remision: string;
+  /**
+   * What the receipt screen proposes while the transfer has no supplier document: the order's invoice the supplier
+   * sent from the portal, else a guide typed at registration as `SERIE-NÚMERO`; null when neither.
+   */
+  doc_sugerido: DocProveedor | null;
   tfi_notas: string;
   tfi_usu_recepcionador: number | null;
   tfi_usu_recepcionador_nombre: string | null;

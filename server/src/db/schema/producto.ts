@@ -6,7 +6,7 @@ import { marca, unidadMedida } from './catalogo.ts';
 export const categoriaProducto = pgTable('categoria_producto', {
   cat_id: serial().primaryKey(),
   cat_nombre: varchar({ length: 100 }).notNull(),
-  /** SUNAT table 5 (tipo de existencia) of its products: PLE 12.1 field 8 ('01' mercaderías ... '99' otros). */
+  /** SUNAT table 5 (tipo de existencia) of its products: PLE 12.1 field 6 ('01' mercaderías ... '99' otros). */
   cat_tipo_existencia: varchar({ length: 2 }).notNull().default('99'),
   cat_estado: smallint().notNull().default(1),
 }, (t) => [uniqueIndex('categoria_producto_nombre_uq').on(sql`lower(${t.cat_nombre})`)]);

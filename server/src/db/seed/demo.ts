@@ -36,9 +36,14 @@ export const DEMO_SUPPLIER_USER = { correo: 'proveedor@andina.pe', nombre: 'Juan
 
 const PROJECTS = [
   { pry_codigo: 'PRY-001', pry_nombre: 'Planta Lurín', pry_descripcion: 'Planta de concreto premezclado en Lurín',
-    almacenes: [{ alm_nombre: 'Almacén Central', alm_direccion: 'Av. Industrial 1250, Lurín', alm_tipo: 0 }, { alm_nombre: 'Almacén de Agregados', alm_direccion: 'Panamericana Sur km 36, Lurín', alm_tipo: 1 }] },
+    // SUNAT establishment codes (PLE 12.1 field 4): the plant is the fiscal address (0000), the aggregates yard an annex.
+    almacenes: [
+      { alm_nombre: 'Almacén Central', alm_direccion: 'Av. Industrial 1250, Lurín', alm_tipo: 0, alm_establecimiento: '0000' },
+      { alm_nombre: 'Almacén de Agregados', alm_direccion: 'Panamericana Sur km 36, Lurín', alm_tipo: 1, alm_establecimiento: '0001' },
+    ] },
   { pry_codigo: 'PRY-002', pry_nombre: 'Edificio Miraflores', pry_descripcion: 'Obra de edificio multifamiliar en Miraflores',
-    almacenes: [{ alm_nombre: 'Almacén de Obra Miraflores', alm_direccion: 'Calle Berlín 480, Miraflores', alm_tipo: 1 }] },
+    // A building site on the client's land: third-party premises (9999).
+    almacenes: [{ alm_nombre: 'Almacén de Obra Miraflores', alm_direccion: 'Calle Berlín 480, Miraflores', alm_tipo: 1, alm_establecimiento: '9999' }] },
 ];
 
 const SUPPLIER = {

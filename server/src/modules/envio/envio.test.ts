@@ -43,7 +43,7 @@ describe('scheduling', () => {
       env_codigo: expect.stringMatching(/^ENV-\d{4}-\d{6}$/), est_id: ENV.PROGRAMADO, env_cantidad: '8.5000', env_frecuencia: 60,
       env_fecha_hora_carguio: `${day}T09:36:30`, env_fecha_hora_salida: `${day}T10:00:00`, env_fecha_hora_envio: `${day}T10:40:00`,
       env_fecha_hora_retorno: `${day}T11:41:15`, mix_nombre: 'Mixer Prueba 1', cli_nombre: 'Constructora Prueba Lurín S.A.C.', ubi_nombre: 'Lurín',
-      puede_cancelar: true, puede_cambiar_estado: true, puede_generar_guia: false,
+      puede_cancelar: true, puede_cambiar_estado: true, puede_generar_guia: true, pide_guia: false, siguiente_estado: 'En carguío', peso_bruto_sugerido: '20400.000',
     });
     expect(d.lista_historial_estado_envio).toEqual([expect.objectContaining({ est_id: ENV.PROGRAMADO, est_nombre: 'Programado' })]);
     expect((await f.detalle(b)).env_fecha_hora_retorno).toBe(`${day}T11:17:30`);

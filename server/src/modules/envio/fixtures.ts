@@ -4,8 +4,9 @@ import { expect } from 'vitest';
 import { createOvFixture, expectOk, type Auth, type OvFixture } from '../orden_venta/fixtures.ts';
 
 /**
- * Set-up of the dispatch API tests: the sales order fixture (clients, products, users) plus mixers,
- * a driver and helpers to schedule. Days are Lima days after today so no time is in the past.
+ * Set-up of the dispatch API tests: the sales order fixture (clients, products, users; f'c 210 weighing
+ * 2 400 kg per m³) plus mixers, a driver with DNI and licence, and helpers to schedule. Days are Lima
+ * days after today so no time is in the past.
  */
 
 export interface EnvFixture extends OvFixture {
@@ -25,8 +26,8 @@ export interface EnvFixture extends OvFixture {
   saldo(ovdId: number): Promise<string>;
 }
 
-export async function createEnvFixture(): Promise<EnvFixture> {
-  const f = await createOvFixture();
+export async function createEnvFixture(entorno: Record<string, string> = {}): Promise<EnvFixture> {
+  const f = await createOvFixture(entorno);
   const env = (path: string, body: Record<string, unknown>, who: Auth = f.u.administracion) => f.post(`envio/${path}`, { envio: body }, who);
   const programar = (lista: Record<string, unknown>[], who: Auth = f.u.administracion) => f.post('envio/registrarEnvios', { lista_envio: lista }, who);
   const ordenPagada = async (cantidad = '20') => {
@@ -39,7 +40,11 @@ export async function createEnvFixture(): Promise<EnvFixture> {
     const r = expectOk(await f.post('mixer/registrar', { mixer: { mix_nombre: nombre, mix_placa: placa, mix_capacidad: capacidad } }, f.u.administracion));
     return (r.data as { mix_id: number }).mix_id;
   };
-  const c = expectOk(await f.post('conductor/registrar', { conductor: { cdt_nombre: 'Pedro', cdt_apellido: 'Quispe Mamani', cdt_placa: 'Q12345678' } }, f.u.administracion));
+  // Concrete weighs about 2 400 kg per m³: the guide's default gross weight (issue 23).
+  await f.rows(sql`update producto_venta set pvt_peso = 2400 where pvt_id = ${f.id.p210}`);
+  const c = expectOk(await f.post('conductor/registrar', { conductor: {
+    cdt_nombre: 'Pedro', cdt_apellido: 'Quispe Mamani', cdt_placa: 'GUI-101', cdt_tipo_documento: '1', cdt_numero_documento: '41234567', cdt_licencia: 'Q41234567',
+  } }, f.u.administracion));
   const dia = (dias: number, hora: string) => `${formatFechaHoraLima(new Date(Date.now() + dias * 86_400_000)).slice(0, 10)} ${hora}`;
   const linea = (o: { ovt_id: number; ovd_id: number }, mixId: number, cantidad: string, salida: string, entrega: string) =>
     ({ ovt_id: o.ovt_id, ovd_id: o.ovd_id, mix_id: mixId, env_cantidad: cantidad, env_fecha_hora_salida: salida, env_fecha_hora_envio: entrega });

@@ -1,4 +1,4 @@
-import type { EnvioBloque, EnvioFila, EnvioGuiaFila, EnvioHistorialFila, Paged } from '@obra/domain';
+import type { EnvioBloque, EnvioFila, EnvioHistorialFila, Paged } from '@obra/domain';
 import { ENV } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -57,12 +57,13 @@ const COLUMNAS = sql`v.env_id, v.env_codigo, v.ovt_id, v.ovd_id, d.ovd_producto,
   ${lima('v.env_fecha_hora_envio')} as env_fecha_hora_envio, ${lima('v.env_fecha_hora_carguio')} as env_fecha_hora_carguio,
   ${lima('v.env_fecha_hora_salida')} as env_fecha_hora_salida, ${lima('v.env_fecha_hora_retorno')} as env_fecha_hora_retorno,
   v.env_frecuencia, v.est_id, e.est_nombre, e.est_styles, v.env_version,
-  exists (select 1 from guia_remision g where g.env_id = v.env_id) as tiene_guia`;
+  exists (select 1 from guia_remision g where g.env_id = v.env_id) as tiene_guia,
+  (select p.pvt_peso::text from producto_venta p where p.pvt_id = d.pvt_id) as pvt_peso`;
 
 const JOINS = sql`join orden_venta o on o.ovt_id = v.ovt_id join orden_venta_detalle d on d.ovd_id = v.ovd_id
   join estado e on e.est_id = v.est_id`;
 
-export type FilaRow = Omit<EnvioFila, 'puede_cambiar_estado' | 'puede_cancelar' | 'puede_reprogramar' | 'puede_generar_guia'>;
+export type FilaRow = Omit<EnvioFila, 'puede_cambiar_estado' | 'puede_cancelar' | 'puede_reprogramar' | 'puede_generar_guia' | 'pide_guia' | 'guia_tardia' | 'siguiente_estado' | 'peso_bruto_sugerido'>;
 
 const INTS = ['env_id', 'ovt_id', 'ovd_id', 'mix_id', 'env_frecuencia', 'est_id', 'env_version'] as const;
 const fila = (r: FilaRow): FilaRow => {
@@ -97,18 +98,6 @@ export async function historial(db: Executor, envId: number): Promise<EnvioHisto
     from envio_historial h join estado e on e.est_id = h.est_id join usuario u on u.usu_id = h.usu_id
     where h.env_id = ${envId} order by h.hee_id`);
   return rows.map((r) => ({ ...r, est_id: Number(r.est_id) }));
-}
-
-/** The dispatch's guides; the link only once accepted (before that the screen says it is not accepted yet). */
-export async function guias(db: Executor, envId: number, now: Date): Promise<EnvioGuiaFila[]> {
-  const rows = await selectRows<EnvioGuiaFila>(db, sql`
-    select g.ngu_id, g.ngu_serie, g.ngu_numero, g.ngu_serie || '-' || lpad(g.ngu_numero::text, 8, '0') as guia, g.cdt_id,
-      c.cdt_nombre || ' ' || c.cdt_apellido as cdt_nombre,
-      case when g.ngu_aceptada_en <= ${now.toISOString()}::timestamptz then g.ngu_enlace end as ngu_enlace,
-      coalesce(g.ngu_aceptada_en <= ${now.toISOString()}::timestamptz, false) as aceptada,
-      ${lima('g.ngu_aceptada_en')} as ngu_aceptada_en, ${lima('g.ngu_fecha_registro')} as ngu_fecha_registro
-    from guia_remision g join conductor c on c.cdt_id = g.cdt_id where g.env_id = ${envId} order by g.ngu_id`);
-  return rows.map((r) => ({ ...r, ngu_id: Number(r.ngu_id), ngu_numero: Number(r.ngu_numero), cdt_id: Number(r.cdt_id) }));
 }
 
 // ------------------------------------------------------------------ timeline

@@ -1,5 +1,5 @@
 import {
-  CONDUCTOR_MSG as C, ConductorBuscar, ConductorId, ConductorModificar, ConductorRegistrar, ENVIO_MSG as M, EnvioBuscar, EnvioGuia, EnvioId,
+  CONDUCTOR_MSG as C, ConductorBuscar, ConductorId, ConductorModificar, ConductorRegistrar, ENVIO_MSG as M, EnvioBuscar, EnvioDescargarGuia, EnvioGuia, EnvioId,
   EnvioModificar, EnvioRegistrar, EnvioVersionDia, EnvioVerGuiaBody, EnvioVerGuiaQuery, EnvioxMixers,
 } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
@@ -52,7 +52,7 @@ export default async function envioRoutes(fastify: FastifyInstance, deps: Deps) 
     async (req) => ok(await service.versionDia(deps, req.body.envio.env_fecha_inicio)));
 
   app.post('/envio/generarGuiaRemitente', { ...write, schema: { tags, body: EnvioGuia } }, async (req) => {
-    const r = await guias.generar(deps, caller(req), req.body.envio.env_id, req.body.envio.cdt_id);
+    const r = await guias.generar(deps, caller(req), req.body.envio);
     return ok(r.envio, M.guiaGenerada(r.guia));
   });
 
@@ -61,6 +61,11 @@ export default async function envioRoutes(fastify: FastifyInstance, deps: Deps) 
     if (!ref.env_id && !ref.ngu_id) throw badRequest(M.envIdFalta);
     const { content, nombre } = await guias.pdf(deps, ref);
     return sendFile(reply, { content, nombre, mime: 'application/pdf' }, 'inline');
+  });
+
+  app.post('/envio/descargarGuia', { ...read, schema: { tags, body: EnvioDescargarGuia } }, async (req, reply) => {
+    const f = await guias.descargar(deps, req.body.guia.ngu_id, req.body.guia.formato);
+    return sendFile(reply, f);
   });
 
   app.post('/conductor/buscar', { ...read, schema: { tags, body: ConductorBuscar } }, async (req) => ok(await conductores.buscar(deps, req.body.conductor)));

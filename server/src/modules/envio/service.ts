@@ -1,6 +1,7 @@
 import type { AccessProfile, EnvioBuscarDatos, EnvioDetalle, EnvioFila, EnvioPagina, EnvioTimeline, EnvioxMixersDatos } from '@obra/domain';
 import {
-  ENV, ENVIO_MSG as M, OVT, envCancelable, envGuiaGenerable, envReprogramable, envSiguienteEstado, isReadOnly, limaDate,
+  ENV, ENVIO_MSG as M, ESTADOS, OVT, envCancelable, envGuiaGenerable, envGuiaTardia, envPideGuia, envReprogramable, envSiguienteEstado, isReadOnly,
+  limaDate, pesoBrutoGuia,
 } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor, type Tx } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fromPageQuery } from '../../platform/list.ts';
 import { historia, lockEnvios, lockOrdenes } from './programacion.ts';
+import { guias } from './guia-queries.ts';
 import * as q from './queries.ts';
 
 /**
@@ -17,14 +19,21 @@ import * as q from './queries.ts';
  * dispatch (the order of programacion.ts), and re-check the state under the lock (409 otherwise).
  */
 
+const nombreEstado = (estId: number | null) => ESTADOS.find((e) => e.est_id === estId)?.est_nombre ?? null;
+
 const flags = (caller: AccessProfile, r: q.FilaRow): EnvioFila => {
   const w = !isReadOnly(caller);
+  const siguiente = envSiguienteEstado(r.est_id);
   return {
     ...r,
-    puede_cambiar_estado: w && envSiguienteEstado(r.est_id) !== null,
+    peso_bruto_sugerido: pesoBrutoGuia(r.env_cantidad, r.pvt_peso),
+    puede_cambiar_estado: w && siguiente !== null,
     puede_cancelar: w && envCancelable(r.est_id),
     puede_reprogramar: w && envReprogramable(r.est_id),
     puede_generar_guia: w && envGuiaGenerable(r.est_id, r.tiene_guia),
+    pide_guia: envPideGuia(r.est_id, r.tiene_guia),
+    guia_tardia: envGuiaTardia(r.est_id),
+    siguiente_estado: nombreEstado(siguiente),
   };
 };
 
@@ -34,10 +43,10 @@ export async function buscar(deps: Deps, caller: AccessProfile, f: EnvioBuscarDa
   return { page: { list: r.data.map((x) => flags(caller, x)), total: r.total, size: page.size, number: page.number, total_exacto: r.total_exacto, siguiente: r.siguiente } };
 }
 
-export async function detalleEn(db: Executor, caller: AccessProfile, envId: number, now = new Date()): Promise<EnvioDetalle> {
+export async function detalleEn(db: Executor, caller: AccessProfile, envId: number): Promise<EnvioDetalle> {
   const r = await q.uno(db, envId);
   if (!r) throw notFound(M.notFound);
-  const [lista_historial_estado_envio, lista_nube_fact_guia] = await Promise.all([q.historial(db, envId), q.guias(db, envId, now)]);
+  const [lista_historial_estado_envio, lista_nube_fact_guia] = await Promise.all([q.historial(db, envId), guias(db, envId)]);
   return { ...flags(caller, r), lista_historial_estado_envio, lista_nube_fact_guia };
 }
 
@@ -64,7 +73,7 @@ export function cancelar(deps: Deps, caller: AccessProfile, envId: number, now =
     await tx.execute(sql`update orden_venta_detalle set ovd_saldo_envio = ovd_saldo_envio + ${v.env_cantidad}::numeric where ovd_id = ${v.ovd_id}`);
     await tx.execute(sql`update envio set est_id = ${ENV.CANCELADO}, env_version = env_version + 1 where env_id = ${envId}`);
     await historia(tx, envId, ENV.CANCELADO, caller.usu_id, now);
-    return detalleEn(tx, caller, envId, now);
+    return detalleEn(tx, caller, envId);
   });
 }
 
@@ -88,7 +97,7 @@ export function cambiarSecuenciaEstado(deps: Deps, caller: AccessProfile, envId:
     await tx.execute(sql`update envio set est_id = ${siguiente}, env_version = env_version + 1 where env_id = ${envId}`);
     await historia(tx, envId, siguiente, caller.usu_id, now);
     if (siguiente === ENV.COMPLETADO) await quizaCompletar(tx, ovtId);
-    const envio = await detalleEn(tx, caller, envId, now);
+    const envio = await detalleEn(tx, caller, envId);
     return { envio, estado: envio.est_nombre };
   });
 }

@@ -28,6 +28,8 @@ async function vista(deps: Deps, e: EmisorVigente, ahora: Date): Promise<EmisorV
     emi_serie_guia: f.emi_serie_guia, emi_canal: f.emi_canal as CpeCanal, emi_ose_url: f.emi_ose_url, emi_ose_consulta_url: f.emi_ose_consulta_url,
     emi_nubefact_url: f.emi_nubefact_url, tiene_nubefact_token: Boolean(f.emi_nubefact_token),
     emi_sol_usuario: f.emi_sol_usuario, tiene_sol_clave: Boolean(f.emi_sol_clave), emi_plazo_dias: f.emi_plazo_dias, emi_version: f.emi_version,
+    emi_gre_client_id: f.emi_gre_client_id, tiene_gre_client_secret: Boolean(f.emi_gre_client_secret),
+    emi_gre_url: f.emi_gre_url, emi_gre_token_url: f.emi_gre_token_url,
     certificado: f.emi_certificado && hasta ? {
       sujeto: f.emi_cert_sujeto ?? '', emisor: f.emi_cert_emisor ?? '', serie: f.emi_cert_serie ?? '',
       desde: lima(f.emi_cert_desde), hasta: lima(hasta), prueba: f.emi_cert_prueba,
@@ -37,10 +39,11 @@ async function vista(deps: Deps, e: EmisorVigente, ahora: Date): Promise<EmisorV
       ? { estado: f.emi_prueba_estado as 'pendiente' | 'probando' | 'ok' | 'error', mensaje: f.emi_prueba_mensaje, fecha: f.emi_prueba_en ? lima(f.emi_prueba_en) : null }
       : null,
     falta: faltaParaCanal(e),
+    falta_guias: faltaParaCanal(e) ? null : faltaParaCanal(e, '09'),
   };
 }
 
-/** The SOL password and Nubefact's token travel to these addresses: https, or plain http only to this machine (a local test double). */
+/** The SOL password, Nubefact's token and the GRE secret travel to these addresses: https, or plain http only to this machine (a local test double). */
 function seguro(url: string): boolean {
   const u = new URL(url);
   return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
@@ -58,16 +61,19 @@ export async function guardar(deps: Deps, caller: AccessProfile, d: EmisorGuarda
     if (f.emi_version !== d.emi_version) throw conflict(FE_MSG.version);
     if (d.emi_canal === 'ose' && !d.emi_ose_url) throw badRequest(`${FE_MSG.url}: la del servicio del OSE`);
     if (d.emi_canal === 'nubefact' && !d.emi_nubefact_url) throw badRequest(`${FE_MSG.url}: la ruta de Nubefact`);
-    for (const u of [d.emi_ose_url, d.emi_ose_consulta_url, d.emi_nubefact_url]) {
+    for (const u of [d.emi_ose_url, d.emi_ose_consulta_url, d.emi_nubefact_url, d.emi_gre_url, d.emi_gre_token_url]) {
       if (u && !seguro(u)) throw badRequest(FE_MSG.https);
     }
+    if (Boolean(d.emi_gre_url) !== Boolean(d.emi_gre_token_url)) throw badRequest(FE_MSG.greUrls);
     await actualizarEmisor(tx, {
       emi_ruc: d.emi_ruc, emi_razon_social: d.emi_razon_social, emi_nombre_comercial: d.emi_nombre_comercial, emi_direccion: d.emi_direccion,
       emi_ubigeo: d.emi_ubigeo, emi_establecimiento: d.emi_establecimiento, emi_serie_factura: d.emi_serie_factura,
       emi_serie_boleta: d.emi_serie_boleta, emi_serie_guia: d.emi_serie_guia, emi_canal: d.emi_canal,
       emi_ose_url: d.emi_ose_url, emi_ose_consulta_url: d.emi_ose_consulta_url, emi_nubefact_url: d.emi_nubefact_url,
       emi_sol_usuario: d.emi_sol_usuario, emi_plazo_dias: d.emi_plazo_dias, emi_modificado_por: caller.usu_id,
+      emi_gre_client_id: d.emi_gre_client_id, emi_gre_url: d.emi_gre_url, emi_gre_token_url: d.emi_gre_token_url,
       ...(d.emi_sol_clave ? { emi_sol_clave: s.cerrar(d.emi_sol_clave) } : {}),
+      ...(d.emi_gre_client_secret ? { emi_gre_client_secret: s.cerrar(d.emi_gre_client_secret) } : {}),
       ...(d.emi_nubefact_token ? { emi_nubefact_token: s.cerrar(d.emi_nubefact_token) } : {}),
       // A change of channel forgets the last connection test: it was of the other channel.
       ...(d.emi_canal !== f.emi_canal ? { emi_prueba_estado: null, emi_prueba_mensaje: null, emi_prueba_en: null } : {}),

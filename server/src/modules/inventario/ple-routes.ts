@@ -6,7 +6,7 @@ import { gate } from '../../platform/auth/access.ts';
 import { caller } from '../../platform/request.ts';
 import { ple } from './ple.ts';
 
-/** `/productoAlmacen/ple`: SUNAT PLE 12.1 of a warehouse and a month (beyond the spec), module inventario. */
+/** `/productoAlmacen/ple`: SUNAT PLE 12.1 of the company and a month (beyond the spec), module inventario, corporate users. */
 export default async function pleRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/productoAlmacen/ple', { ...gate({ module: 'inventario', read: true }), schema: { tags: ['inventario'], body: PleInventario } },

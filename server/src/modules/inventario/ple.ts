@@ -1,26 +1,24 @@
 import type { AccessProfile } from '@obra/domain';
-import { INVENTARIO_MSG, limaDate } from '@obra/domain';
+import { ESTABLECIMIENTO_PRINCIPAL, INVENTARIO_MSG, limaDate } from '@obra/domain';
+import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import { projectScope } from '../../platform/scope.ts';
 import * as q from './ple-queries.ts';
-import { almacenEnScope } from './service.ts';
 
 /**
- * SUNAT's electronic book 12.1 "Registro del Inventario Permanente en Unidades Físicas – Detalle
- * del inventario permanente en unidades físicas" of one warehouse and one month, as the TXT file
- * SUNAT's PLE program takes (beyond the spec; docs/business-rules.md "Inventory, kardex and stock
- * renewal"). One line per movement, 19 fields each followed by '|', CRLF between lines:
+ * SUNAT's electronic book 12.1 "Registro del Inventario Permanente en Unidades Físicas – Detalle del inventario
+ * permanente en unidades físicas" of the company (one RUC, every warehouse) and one month, as the TXT file SUNAT's
+ * PLE program takes (beyond the spec; docs/business-rules.md "SUNAT PLE 12.1"). One line per movement, 19 fields
+ * each followed by '|', CRLF between lines:
  *
- *  1 periodo AAAAMM00 · 2 CUO · 3 correlativo del asiento (M + número) · 4 establecimiento anexo ·
- *  5 catálogo de existencias (tabla 13) · 6 tipo de existencia (tabla 5) · 7 código propio ·
- *  8 catálogo OSCE · 9 código OSCE · 10 fecha del documento dd/mm/aaaa · 11 tipo de documento
- *  (tabla 10) · 12 serie · 13 número · 14 tipo de operación (tabla 12) · 15 descripción ·
- *  16 unidad de medida (tabla 6) · 17 cantidad ingresada · 18 cantidad retirada · 19 estado de la operación.
+ *  1 periodo AAAAMM00 · 2 CUO · 3 correlativo (A apertura del ejercicio, M movimiento) · 4 establecimiento anexo
+ *  (+ correlativo del almacén) · 5 catálogo (tabla 13) · 6 tipo de existencia (tabla 5) · 7 código propio ·
+ *  8, 9 catálogo y código GS1/UNSPSC · 10 fecha del documento dd/mm/aaaa · 11 tipo de documento (tabla 10) · 12 serie ·
+ *  13 número · 14 tipo de operación (tabla 12) · 15 descripción · 16 unidad de medida (tabla 6) · 17 entradas ·
+ *  18 salidas · 19 estado de la operación.
  *
- * Each product's month opens with its balance as '16 saldo inicial' when it had stock. The
- * movements are internal documents (tabla 10 '00', serie = TRF/ASI/DEV, número = the document id);
- * the CUO is the document and the correlativo numbers the document's lines within the file.
+ * Each product of each warehouse opens with its balance ('16 saldo inicial', the first tuple), then its movements.
  */
 
 /** File name: LE + RUC + AAAA + MM + 00 + 120100 + 00 + operaciones 1 + contenido (1 con información, 0 sin) + moneda 1 (soles) + 1 (PLE). */
@@ -30,13 +28,10 @@ export function pleNombre(ruc: string, anio: number, mes: number, conInformacion
 
 /** What each field carries that is not in our data (docs/business-rules.md). */
 export const PLE_FIJOS = {
-  establecimiento: '0000',
   /** Tabla 13: 9 = otros (our own product codes). */
   catalogo: '9',
-  /** Tabla 5: 99 = otros; the catalogue has no SUNAT existence type per product yet. */
-  tipoExistencia: '99',
   /** Tabla 10: 00 = otros (internal documents). */
-  tipoDocumento: '00',
+  documentoInterno: '00',
   /** 1 = the operation belongs to the period. */
   estado: '1',
 } as const;
@@ -46,12 +41,16 @@ export const OPERACION = {
   COMPRA: '02',
   SALIDA_TRANSFERENCIA: '11',
   SALDO_INICIAL: '16',
+  IMPORTACION: '18',
   ENTRADA_TRANSFERENCIA: '21',
   ENTRADA_CORRECCION: '22',
   SALIDA_CORRECCION: '23',
   ENTREGA_TRABAJADORES: '36',
   OTROS: '99',
 } as const;
+
+/** Tabla 10 DUA: its entry is an import. */
+const DUA = '50';
 
 /** Tabla 6 (UN/ECE rec. 20) code of our unit symbols; ZZ (mutually defined) for the rest. */
 const UNIDAD_SUNAT: Record<string, string> = {
@@ -61,45 +60,96 @@ const UNIDAD_SUNAT: Record<string, string> = {
 export const unidadSunat = (simbolo: string) => UNIDAD_SUNAT[simbolo.trim().toUpperCase()] ?? 'ZZ';
 
 /**
- * The operation of a kardex line: entries of purchase transfers are purchases (02), transfers
- * between warehouses leave (11) and enter (21); an assignment hands goods to a worker (36); the
- * reversals written when a document is deleted are corrections (22 in, 23 out); returns from
- * workers have no code of their own (99).
+ * Field 4 of each warehouse: its establishment code; when several warehouses that moved stock share one (several
+ * yards of one plant, building sites on third-party premises as 9999), the first to move stock keeps the bare code
+ * and the n-th adds the 3-digit correlative the field allows (`9999002`). The order is that of their first kardex
+ * line, which never changes (the ledger is append-only and a warehouse with lines cannot be removed).
  */
-export function operacion(m: Pick<q.PleMovimiento, 'kdx_doc_tipo' | 'kdx_cantidad' | 'tfi_tipo'>): string {
+export function codigosEstablecimiento(almacenes: q.PleAlmacen[]): Map<number, string> {
+  const codigos = new Map<number, string>();
+  const orden = [...almacenes].sort((a, b) => a.primera_linea - b.primera_linea);
+  const vistos = new Map<string, number>();
+  for (const a of orden) {
+    const n = (vistos.get(a.alm_establecimiento) ?? 0) + 1;
+    vistos.set(a.alm_establecimiento, n);
+    codigos.set(a.alm_id, n === 1 ? a.alm_establecimiento : `${a.alm_establecimiento}${String(n).padStart(3, '0')}`);
+  }
+  return codigos;
+}
+
+interface Documento {
+  tipo: string;
+  serie: string;
+  numero: string;
+  operacion: string;
+}
+
+/** An internal document (tabla 10 '00'): the transfer's code (`TRF` `2026-000015`), else the kind and the id. */
+function interno(m: q.PleMovimiento, operacion: string): Documento {
+  const numero = m.tfi_codigo?.startsWith(`${m.kdx_doc_tipo}-`) ? m.tfi_codigo.slice(m.kdx_doc_tipo.length + 1) : String(m.kdx_doc_id);
+  return { tipo: PLE_FIJOS.documentoInterno, serie: m.kdx_doc_tipo, numero, operacion };
+}
+
+/**
+ * Fields 11–14 of a kardex line. Entries of purchase transfers (order receipts, external purchases) are purchases
+ * (02; 18 with a DUA) with the supplier's document; one received without it cannot be a purchase with document 00
+ * (field 11 rule 3), so it goes as 99 otros with the transfer as internal document. Transfers between warehouses
+ * leave (11) and enter (21); an assignment hands goods to a worker (36); the reversals written when a document is
+ * deleted are corrections (22 in, 23 out); returns from workers have no code of their own (99).
+ */
+export function documento(m: q.PleMovimiento): Documento {
   const entra = !m.kdx_cantidad.startsWith('-');
   if (m.kdx_doc_tipo === 'TRF') {
-    if (m.tfi_tipo === 2) return entra ? OPERACION.ENTRADA_TRANSFERENCIA : OPERACION.SALIDA_TRANSFERENCIA;
-    return entra ? OPERACION.COMPRA : OPERACION.SALIDA_CORRECCION;
+    if (m.tfi_tipo === 2) return interno(m, entra ? OPERACION.ENTRADA_TRANSFERENCIA : OPERACION.SALIDA_TRANSFERENCIA);
+    if (!entra) return interno(m, OPERACION.SALIDA_CORRECCION);
+    if (!m.tfi_doc_tipo) return interno(m, OPERACION.OTROS);
+    return {
+      tipo: m.tfi_doc_tipo, serie: m.tfi_doc_serie ?? '', numero: m.tfi_doc_numero ?? '',
+      operacion: m.tfi_doc_tipo === DUA ? OPERACION.IMPORTACION : OPERACION.COMPRA,
+    };
   }
-  if (m.kdx_doc_tipo === 'ASI') return entra ? OPERACION.ENTRADA_CORRECCION : OPERACION.ENTREGA_TRABAJADORES;
-  if (m.kdx_doc_tipo === 'DEV') return entra ? OPERACION.OTROS : OPERACION.SALIDA_CORRECCION;
-  return OPERACION.OTROS;
+  if (m.kdx_doc_tipo === 'ASI') return interno(m, entra ? OPERACION.ENTRADA_CORRECCION : OPERACION.ENTREGA_TRABAJADORES);
+  if (m.kdx_doc_tipo === 'DEV') return interno(m, entra ? OPERACION.OTROS : OPERACION.SALIDA_CORRECCION);
+  return interno(m, OPERACION.OTROS);
 }
 
-/** A quantity with 2 decimals, half up, as the PLE takes it; exits negative. */
-export function cantidadPle(text: string): string {
-  const neg = text.startsWith('-');
-  const [int, frac = ''] = text.replace('-', '').split('.');
-  let cents = BigInt(int) * 100n + BigInt((frac + '00').slice(0, 2));
-  if (Number(frac[2] ?? '0') >= 5) cents += 1n;
-  const s = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  return neg && cents !== 0n ? `-${s}` : s;
+/** The PLE's quantity format: 2 decimals, no thousands separator, exits negative, zero as '0.00'. */
+const cantidad = (d: Decimal) => (d.isZero() ? '0.00' : d.toFixed(2));
+const redondeo = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/**
+ * Fields 17 and 18 of a product's lines. The structure takes at most 2 decimals while the ledger keeps 4, so the
+ * book follows the balance: each line moves the balance rounded to 2 decimals, i.e. a quantity with up to 2 decimals
+ * is written as it is and one with more absorbs the rounding, and the book's balance after every line is the
+ * ledger's balance rounded (it never drifts, and next month's opening continues it).
+ */
+export function cantidadesPle(saldoInicial: string, movimientos: string[]): { saldo: string; lineas: { ingreso: string; retiro: string }[] } {
+  let exacto = new Decimal(saldoInicial);
+  let escrito = redondeo(exacto);
+  const saldo = cantidad(escrito);
+  const lineas = movimientos.map((c) => {
+    exacto = exacto.plus(c);
+    const siguiente = redondeo(exacto);
+    const delta = siguiente.minus(escrito);
+    escrito = siguiente;
+    return c.startsWith('-') ? { ingreso: '0.00', retiro: cantidad(delta) } : { ingreso: cantidad(delta), retiro: '0.00' };
+  });
+  return { saldo, lineas };
 }
 
-/** A free text field: no separator, no line break, at most `max` characters. */
-const texto = (s: string, max: number) => s.replace(/[|\s]+/g, ' ').trim().slice(0, max);
+/** A free text field (general rule 2): no '|', '/' or '\', no line break, at most `max` characters. */
+const texto = (s: string, max: number) => s.replace(/[/\\]/g, '-').replace(/[|\s]+/g, ' ').trim().slice(0, max);
 
 const fechaPle = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 export interface PleLinea {
   cuo: string;
   correlativo: string;
+  establecimiento: string;
+  tipoExistencia: string;
   prv_id: number;
   fecha: string;
-  serie: string;
-  numero: string;
-  operacion: string;
+  documento: Documento;
   descripcion: string;
   unidad: string;
   ingreso: string;
@@ -108,40 +158,57 @@ export interface PleLinea {
 
 /** The fields of one line, in order (19), joined by '|' with the closing '|'. */
 export function lineaPle(periodo: string, l: PleLinea): string {
-  const f = PLE_FIJOS;
+  const d = l.documento;
   return [
-    periodo, l.cuo, l.correlativo, f.establecimiento, f.catalogo, f.tipoExistencia, String(l.prv_id), '', '',
-    fechaPle(l.fecha), f.tipoDocumento, l.serie, l.numero, l.operacion, texto(l.descripcion, 80), l.unidad,
-    l.ingreso, l.retiro, f.estado,
+    periodo, l.cuo, l.correlativo, l.establecimiento, PLE_FIJOS.catalogo, l.tipoExistencia, String(l.prv_id), '', '',
+    fechaPle(l.fecha), d.tipo, d.serie, d.numero, d.operacion, texto(l.descripcion, 80), l.unidad, l.ingreso, l.retiro, PLE_FIJOS.estado,
   ].join('|') + '|';
 }
 
-/** The lines of the book: per product its opening balance (when it had stock) then its movements. */
-export function lineasPle(anio: number, mes: number, saldos: q.PleSaldo[], movs: q.PleMovimiento[]): PleLinea[] {
+/**
+ * The lines of the book: per establishment code and product, its opening balance (the first tuple, 0.00 when it had
+ * none) then its movements. The opening of January is the fiscal year's opening entry ('A'), every other line 'M';
+ * the correlativo numbers the lines of each CUO in the file.
+ */
+export function lineasPle(anio: number, mes: number, almacenes: q.PleAlmacen[], saldos: q.PleSaldo[], movs: q.PleMovimiento[]): PleLinea[] {
   const mm = String(mes).padStart(2, '0');
-  const inicio = `${anio}-${mm}-01`;
-  const productos = [...new Set([...saldos.map((s) => s.prv_id), ...movs.map((m) => m.prv_id)])].sort((a, b) => a - b);
+  const establecimientos = codigosEstablecimiento(almacenes);
+  const grupos = new Map<string, { producto: q.PleProducto; saldo: string; movs: q.PleMovimiento[] }>();
+  const grupo = (p: q.PleProducto) => {
+    const key = `${p.alm_id}:${p.prv_id}`;
+    if (!grupos.has(key)) grupos.set(key, { producto: p, saldo: '0', movs: [] });
+    return grupos.get(key)!;
+  };
+  for (const s of saldos) grupo(s).saldo = s.saldo;
+  for (const m of movs) grupo(m).movs.push(m);
+  const establecimiento = (almId: number) => establecimientos.get(almId) ?? ESTABLECIMIENTO_PRINCIPAL;
+  const ordenados = [...grupos.values()].sort((a, b) =>
+    establecimiento(a.producto.alm_id).localeCompare(establecimiento(b.producto.alm_id)) || a.producto.prv_id - b.producto.prv_id);
+
   const porCuo = new Map<string, number>();
-  const correlativo = (cuo: string) => {
+  const correlativo = (cuo: string, prefijo: 'A' | 'M') => {
     const n = (porCuo.get(cuo) ?? 0) + 1;
     porCuo.set(cuo, n);
-    return `M${n}`;
+    return `${prefijo}${n}`;
   };
   const lineas: PleLinea[] = [];
-  for (const prv of productos) {
-    const saldo = saldos.find((s) => s.prv_id === prv);
-    if (saldo) {
-      const cuo = `SI${anio}${mm}`;
-      lineas.push({ cuo, correlativo: correlativo(cuo), prv_id: prv, fecha: inicio, serie: 'SI', numero: `${anio}${mm}`,
-        operacion: OPERACION.SALDO_INICIAL, descripcion: saldo.prv_nombre, unidad: unidadSunat(saldo.unm_simbolo), ingreso: cantidadPle(saldo.saldo), retiro: '0.00' });
-    }
-    for (const m of movs.filter((x) => x.prv_id === prv)) {
+  for (const g of ordenados) {
+    const p = g.producto;
+    const comun = {
+      establecimiento: establecimiento(p.alm_id), tipoExistencia: p.cat_tipo_existencia, prv_id: p.prv_id,
+      descripcion: p.prv_nombre, unidad: unidadSunat(p.unm_simbolo),
+    };
+    const cantidades = cantidadesPle(g.saldo, g.movs.map((m) => m.kdx_cantidad));
+    const apertura = `SI${anio}${mm}`;
+    lineas.push({
+      ...comun, cuo: apertura, correlativo: correlativo(apertura, mes === 1 ? 'A' : 'M'), fecha: `${anio}-${mm}-01`,
+      documento: { tipo: PLE_FIJOS.documentoInterno, serie: 'SI', numero: `${anio}${mm}`, operacion: OPERACION.SALDO_INICIAL },
+      ingreso: cantidades.saldo, retiro: '0.00',
+    });
+    g.movs.forEach((m, i) => {
       const cuo = `${m.kdx_doc_tipo}${m.kdx_doc_id}`;
-      const sale = m.kdx_cantidad.startsWith('-');
-      lineas.push({ cuo, correlativo: correlativo(cuo), prv_id: prv, fecha: m.fecha, serie: m.kdx_doc_tipo, numero: String(m.kdx_doc_id),
-        operacion: operacion(m), descripcion: m.prv_nombre, unidad: unidadSunat(m.unm_simbolo),
-        ingreso: sale ? '0.00' : cantidadPle(m.kdx_cantidad), retiro: sale ? cantidadPle(m.kdx_cantidad) : '0.00' });
-    }
+      lineas.push({ ...comun, cuo, correlativo: correlativo(cuo, 'M'), fecha: m.fecha, documento: documento(m), ...cantidades.lineas[i] });
+    });
   }
   return lineas;
 }
@@ -155,12 +222,17 @@ export function textoPle(anio: number, mes: number, lineas: PleLinea[]): string 
 /** The PLE program reads ISO-8859-1: characters outside it become '?'. */
 export const latin1 = (text: string) => Buffer.from(text.replace(/[^\t-\u00ff]/g, '?'), 'latin1');
 
-/** `/productoAlmacen/ple`: the book of a warehouse of the caller's scope for a month that has begun. */
-export async function ple(deps: Deps, caller: AccessProfile, v: { alm_id: number; anio: number; mes: number }) {
-  await almacenEnScope(deps, projectScope(caller), v.alm_id);
+/**
+ * `/productoAlmacen/ple`: the company's book (every warehouse) for a month that has begun. It reports every
+ * project's stock under the company's RUC, so only a corporate user generates it.
+ */
+export async function ple(deps: Deps, caller: AccessProfile, v: { anio: number; mes: number }) {
+  if (projectScope(caller).kind !== 'all') throw forbidden(INVENTARIO_MSG.pleCorporativo);
   if (`${v.anio}-${String(v.mes).padStart(2, '0')}` > limaDate().slice(0, 7)) throw badRequest(INVENTARIO_MSG.periodoFuturo);
   const db = deps.database.db;
-  const [saldos, movs] = await Promise.all([q.saldosIniciales(db, v.alm_id, v.anio, v.mes), q.movimientos(db, v.alm_id, v.anio, v.mes)]);
-  const lineas = lineasPle(v.anio, v.mes, saldos, movs);
+  const [saldos, movs] = await Promise.all([q.saldosIniciales(db, v.anio, v.mes), q.movimientos(db, v.anio, v.mes)]);
+  // Read after the lines, so every warehouse they name is there with its first line.
+  const almacenes = await q.almacenes(db);
+  const lineas = lineasPle(v.anio, v.mes, almacenes, saldos, movs);
   return { nombre: pleNombre(deps.config.company.ruc, v.anio, v.mes, lineas.length > 0), contenido: latin1(textoPle(v.anio, v.mes, lineas)) };
 }

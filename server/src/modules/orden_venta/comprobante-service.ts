@@ -1,6 +1,7 @@
-import type { AccessProfile, ComprobanteBuscarDatos, ComprobanteFila, OrdenVentaDetalle, PageReply } from '@obra/domain';
+import type { AccessProfile, ComprobanteBuscarDatos, ComprobanteFila, Cuota, OrdenVentaDetalle, PageReply } from '@obra/domain';
 import {
-  CPE_ESTADO, CPE_MSG, ORDEN_VENTA_MSG as M, TID_FACTURA, comprobanteGenerable, cpeReenviable, cpeVencido, limaDate, toScaled,
+  CPE_ESTADO, CPE_MSG, ORDEN_VENTA_MSG as M, TID_FACTURA, comprobanteGenerable, cpeMotivoNoAnulable, cpeNotaPermitida, cpeReenviable, cpeVencido,
+  limaDate, toScaled,
 } from '@obra/domain';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
@@ -14,6 +15,8 @@ import { adelantar, guardarFirma } from '../../platform/cpe/envio/queries.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { fromPageQuery } from '../../platform/list.ts';
 import { AppError, PG, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { motivoSinPago, pagoDelComprobante } from './comprobante-credito.ts';
+import * as guias from '../envio/guia.ts';
 import * as cq from './comprobante-queries.ts';
 import { TDI_RUC, comprobanteTexto, solicitudDe } from './comprobante-solicitud.ts';
 import * as q from './queries.ts';
@@ -43,13 +46,13 @@ function motivoNoGenerable(o: q.OrdenLocked): string | null {
   if (o.ovt_comprobante) return M.comprobanteYaEmitido(o.ovt_comprobante);
   if (o.cli_especial !== 0) return M.comprobanteEspecial;
   if ((toScaled(o.ovt_total, 2) ?? 0n) <= 0n) return M.comprobanteSinTotal;
-  if (!comprobanteGenerable({ ...o })) return M.comprobanteNoPagada;
+  if (!comprobanteGenerable(o)) return motivoSinPago(o);
   if (o.tid_id === TID_FACTURA && o.tdi_id !== TDI_RUC) return M.facturaSinRuc;
   return null;
 }
 
 /** Why the issuer's settings cannot issue now, or null. */
-function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
+export function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
   const falta = faltaParaCanal(e);
   if (falta) return `${falta} en Facturación electrónica`;
   if (e.canal !== 'nubefact') {
@@ -63,13 +66,17 @@ function motivoEmisor(e: EmisorVigente, hoy: Date): string | null {
 /** How long the worker leaves a document unsigned for the issue to sign it before it signs it itself. */
 const ESPERA_FIRMA_MS = 60_000;
 
-export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, now = new Date()): Promise<{ orden: OrdenVentaDetalle; comprobante: string }> {
+/** `cuotas` count for a credit sale only (issue 23, `pagoDelComprobante`); null takes the default. */
+export async function generar(
+  deps: Deps, caller: AccessProfile, ovtId: number, now = new Date(), cuotas: Cuota[] | null = null,
+): Promise<{ orden: OrdenVentaDetalle; comprobante: string }> {
   let r: { comprobante: string; firmar: (() => Promise<void>) | null };
   try {
     r = await deps.database.db.transaction(async (tx) => {
       const o = await lockOrden(tx, ovtId);
       const motivo = motivoNoGenerable(o);
       if (motivo) throw conflict(motivo);
+      const pago = pagoDelComprobante(o, cuotas, limaDate(now));
       const e = await deps.cpe.lector.leer(tx);
       const problemaEmisor = motivoEmisor(e, now);
       if (problemaEmisor) throw conflict(problemaEmisor);
@@ -78,7 +85,7 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
       if (!datos) throw notFound(M.notFound);
       // The series' counter row stays locked from here to the commit: only a few short statements follow.
       const numero = await nextNumber(tx, serie, ANIO_SERIE);
-      const s = solicitudDe(datos, serie, numero, now);
+      const s = { ...solicitudDe(datos, serie, numero, now), ...pago };
       const problema = problemaSolicitud(s);
       if (problema) throw conflict(M.comprobanteRechazado(problema));
       // Nubefact signs on its side: it gets the request, and its answer brings the digest.
@@ -112,6 +119,7 @@ export async function generar(deps: Deps, caller: AccessProfile, ovtId: number, 
 
 /** The printed copy's warning for a document that is not (or not yet) SUNAT's. */
 export function avisoImpreso(estado: string): string {
+  if (estado === CPE_ESTADO.ANULADO) return 'ANULADO: SUNAT aceptó su anulación; este comprobante no tiene validez tributaria.';
   if (estado === CPE_ESTADO.DEMO) return `${DEMO_DESCRIPCION}. Sin validez tributaria.`;
   if (estado === CPE_ESTADO.RECHAZADO) return 'Rechazado por SUNAT: este comprobante no tiene validez tributaria.';
   if (estado === CPE_ESTADO.POR_ENVIAR || estado === CPE_ESTADO.ENVIADO || estado === CPE_ESTADO.ERROR) return 'Pendiente de aceptación por SUNAT.';
@@ -124,7 +132,8 @@ export function avisoImpreso(estado: string): string {
  */
 export async function pdfDe(deps: Deps, row: cq.ComprobanteRow): Promise<{ content: Buffer; nombre: string }> {
   const db = deps.database.db;
-  const datos = row.nco_datos ? null : await cq.datos(db, row.ovt_id);
+  if (row.nco_tipo === 'RA' || row.nco_tipo === 'RC') throw notFound(CPE_MSG.resumenSinPdf);
+  const datos = row.nco_datos || row.ovt_id === null ? null : await cq.datos(db, row.ovt_id);
   const s = row.nco_datos ?? (datos ? solicitudDe(datos, row.nco_serie, row.nco_numero, new Date(row.nco_fecha_registro)) : null);
   if (!s) throw notFound(M.notFound);
   const e = await deps.cpe.lector.leer(db);
@@ -160,7 +169,10 @@ export async function buscar(deps: Deps, f: ComprobanteBuscarDatos, now = new Da
   const r = await cq.lista(db, { ...filtro, hoy, plazoDias }, fromPageQuery(page));
   return {
     page: {
-      list: r.data.map((row) => ({ ...row, puede_reenviar: cpeReenviable(row.cpe_estado), cpe_vencido: cpeVencido(row.cpe_estado, row.cpe_fecha_emision, plazoDias, hoy) })),
+      list: r.data.map((row) => ({
+        ...row, puede_reenviar: cpeReenviable(row.cpe_estado), cpe_vencido: cpeVencido(row.cpe_estado, row.cpe_fecha_emision, plazoDias, hoy),
+        puede_emitir_nota: cpeNotaPermitida(row), puede_anular: cpeMotivoNoAnulable(row, hoy) === null,
+      })),
       total: r.total, size: page.size, number: page.number, total_exacto: r.total_exacto, siguiente: r.siguiente,
     },
   };
@@ -175,7 +187,11 @@ async function existente(deps: Deps, cpeId: number): Promise<cq.ComprobanteRow> 
 /** `/comprobante/descargar`: the signed XML, SUNAT's CDR zip or the PDF, named as SUNAT names them. */
 export async function descargar(deps: Deps, cpeId: number, formato: 'xml' | 'cdr' | 'pdf'): Promise<{ content: Buffer; nombre: string; mime: string }> {
   const row = await existente(deps, cpeId);
-  if (formato === 'pdf') return { ...(await pdfDe(deps, row)), mime: 'application/pdf' };
+  if (formato === 'pdf') {
+    // A guide prints as a guide (its QR is SUNAT's link), everything else as a voucher.
+    const f = row.nco_tipo === '09' ? await guias.pdfDeComprobante(deps, row.nco_id) : await pdfDe(deps, row);
+    return { ...f, mime: 'application/pdf' };
+  }
   const { emisor } = await deps.cpe.lector.leer(deps.database.db);
   const nombre = nombreSunat(emisor.ruc, row.nco_tipo, row.nco_serie, row.nco_numero);
   if (formato === 'xml') {

@@ -131,7 +131,8 @@ export async function emitirNota(deps: Deps, caller: AccessProfile, n: Comproban
     const doc = await documentoBloqueado(tx, n.cpe_id);
     if (!cpeNotaPermitida({ cpe_tipo: doc.nco_tipo, cpe_estado: doc.nco_estado_sunat, cpe_baja: doc.nco_baja })) throw conflict(CPE_MSG.notaNoPermitida);
     const e = await emisorListo(deps, tx, now);
-    const base = doc.nco_datos;
+    // A credit sale's instalments belong to its voucher: a note declares none (reason 13 is not offered).
+    const { forma_pago: _formaPago, cuotas: _cuotas, ...base } = doc.nco_datos;
     const lineas = lineasNota(base, n.lineas, base.igv_tasa);
     const subtotal = suma(lineas, (l) => l.subtotal);
     const igv = suma(lineas, (l) => l.igv);

@@ -138,6 +138,8 @@ export interface OrdenLocked {
   ovt_pagado: string;
   ovt_version: number;
   aprobada: boolean;
+  /** The payment condition: a credit one, once approved, may be invoiced before it is paid (issue 23). */
+  coc_id: number;
   ovt_comprobante: string | null;
   ovt_fecha_entrega: string;
   cli_especial: number;
@@ -151,11 +153,11 @@ export interface OrdenLocked {
 export async function lock(db: Executor, ovtId: number): Promise<OrdenLocked | undefined> {
   const [r] = await selectRows<OrdenLocked>(db, sql`
     select o.ovt_id, o.cli_id, o.est_id, o.tid_id, o.ovt_total::text as ovt_total, o.ovt_pagado::text as ovt_pagado, o.ovt_version,
-      (o.ovt_aprobador is not null) as aprobada, o.ovt_comprobante, o.ovt_fecha_entrega, c.cli_especial, c.tdi_id
+      (o.ovt_aprobador is not null) as aprobada, o.coc_id, o.ovt_comprobante, o.ovt_fecha_entrega, c.cli_especial, c.tdi_id
     from orden_venta o join cliente c on c.cli_id = o.cli_id where o.ovt_id = ${ovtId} for update of o`);
   return r && {
     ...r, ovt_id: Number(r.ovt_id), cli_id: Number(r.cli_id), est_id: Number(r.est_id), tid_id: Number(r.tid_id), ovt_version: Number(r.ovt_version),
-    cli_especial: Number(r.cli_especial), tdi_id: Number(r.tdi_id), ovt_fecha_entrega: new Date(r.ovt_fecha_entrega).toISOString(),
+    cli_especial: Number(r.cli_especial), tdi_id: Number(r.tdi_id), coc_id: Number(r.coc_id), ovt_fecha_entrega: new Date(r.ovt_fecha_entrega).toISOString(),
   };
 }
 

@@ -1,6 +1,6 @@
 import {
   CoercedId, ORDEN_VENTA_MSG as M, OrdenVentaAprobar, OrdenVentaArchivoId, OrdenVentaArchivoTipo, OrdenVentaBuscar, OrdenVentaComprobanteBody,
-  OrdenVentaComprobanteQuery, OrdenVentaId, OrdenVentaModificar, OrdenVentaRegistrar,
+  OrdenVentaComprobanteQuery, OrdenVentaGenerarComprobante, OrdenVentaId, OrdenVentaModificar, OrdenVentaRegistrar,
 } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,8 +42,9 @@ export default async function ordenVentaRoutes(fastify: FastifyInstance, deps: D
   app.post('/ordenVenta/aprobar', { ...write, schema: { tags, body: OrdenVentaAprobar } },
     async (req) => ok(await service.aprobar(deps, caller(req), req.body.orden_venta), M.aprobada));
 
-  app.post('/ordenVenta/generarComprobante', { ...write, schema: { tags, body: OrdenVentaId } }, async (req) => {
-    const r = await comprobantes.generar(deps, caller(req), req.body.orden_venta.ovt_id);
+  app.post('/ordenVenta/generarComprobante', { ...write, schema: { tags, body: OrdenVentaGenerarComprobante } }, async (req) => {
+    const { ovt_id, cuotas } = req.body.orden_venta;
+    const r = await comprobantes.generar(deps, caller(req), ovt_id, new Date(), cuotas);
     return ok(r.orden, M.comprobanteGenerado(r.comprobante));
   });
 

@@ -1,6 +1,7 @@
 import type { AccessProfile, OrdenVentaBuscarDatos, OrdenVentaDatos, OrdenVentaDetalle, OrdenVentaFila, OrdenVentaModificarDatos } from '@obra/domain';
 import {
-  ORDEN_VENTA_MSG as M, OVT, TID_FACTURA, comprobanteGenerable, decimalMenorIgual, hasOption, isReadOnly, limaDate, ovtEditable, ventaSaldo, ventaTotales,
+  ORDEN_VENTA_MSG as M, OVT, TID_FACTURA, comprobanteGenerable, decimalMenorIgual, formaPagoDe, hasOption, isReadOnly, limaDate, ovtEditable,
+  ventaSaldo, ventaTotales,
 } from '@obra/domain';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -141,6 +142,7 @@ export async function detalleEn(db: Executor, caller: AccessProfile, ovtId: numb
   ]);
   const saldo = ventaSaldo(c.ovt_total, c.ovt_pagado);
   const conSaldo = !decimalMenorIgual(saldo, '0');
+  const credito = { ...c, aprobada: c.ovt_fecha_aprobacion !== null };
   const sinComprobante = !c.ovt_comprobante;
   return {
     ...c,
@@ -152,8 +154,10 @@ export async function detalleEn(db: Executor, caller: AccessProfile, ovtId: numb
     puede_editar: puede(caller, OPC.editar) && ovtEditable(c.est_id),
     puede_aprobar: puede(caller, OPC.aprobar) && c.est_id === OVT.CREADO,
     puede_registrar_pago: puede(caller, OPC.pago) && conSaldo,
-    puede_generar_comprobante: !isReadOnly(caller) && comprobanteGenerable(c),
-    puede_ver_comprobante: !conSaldo && !!c.ovt_comprobante && !!c.ovt_comprobante_enlace,
+    puede_generar_comprobante: !isReadOnly(caller) && comprobanteGenerable(credito),
+    // A balance with a voucher is a credit sale invoiced before being paid (issue 23): its voucher is seen too.
+    puede_ver_comprobante: !!c.ovt_comprobante && !!c.ovt_comprobante_enlace,
+    comprobante_forma_pago: formaPagoDe(credito),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Paged, Producto, ProductoFields, ProductoFilter, ProductoIndice, ProductoRow } from '@obra/domain';
+import type { CategoriaTipoExistenciaRow, Paged, Producto, ProductoFields, ProductoFilter, ProductoIndice, ProductoRow } from '@obra/domain';
 import { BUSCAR_RAPIDO_MAX } from '@obra/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
@@ -207,4 +207,19 @@ export function existingProducts(db: Executor, pairs: { nombre: string; mar_id: 
   return selectRows(db, sql`select n.clave, n.mar_id
     from unnest(${textArray(pairs.map((p) => p.nombre))}, ${intArray(pairs.map((p) => p.mar_id))}) as n(clave, mar_id)
     where exists (select 1 from producto p where lower(p.prv_nombre) = lower(n.clave) and coalesce(p.mar_id, 0) = n.mar_id)`);
+}
+
+const categoriaSunat = {
+  cat_id: categoriaProducto.cat_id, cat_nombre: categoriaProducto.cat_nombre, cat_estado: categoriaProducto.cat_estado,
+  cat_tipo_existencia: categoriaProducto.cat_tipo_existencia,
+};
+
+/** Every category, inactive ones too (their products may still be in stock), by name. */
+export function categoriasTipoExistencia(db: Executor): Promise<CategoriaTipoExistenciaRow[]> {
+  return db.select(categoriaSunat).from(categoriaProducto).orderBy(asc(categoriaProducto.cat_nombre));
+}
+
+export async function modificarTipoExistencia(db: Executor, catId: number, tipo: string): Promise<CategoriaTipoExistenciaRow | undefined> {
+  const [row] = await db.update(categoriaProducto).set({ cat_tipo_existencia: tipo }).where(eq(categoriaProducto.cat_id, catId)).returning(categoriaSunat);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { PRODUCTO_MSG, ProductoList, TipoPorCategoriaQuery } from '@obra/domain';
+import { CategoriaTipoExistencia, PRODUCTO_MSG, ProductoList, SUNAT_MSG, TipoPorCategoriaQuery } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,13 @@ export default async function productoRoutes(fastify: FastifyInstance, deps: Dep
 
   app.get('/tipo-producto/get-categoria', { ...lookup, schema: { tags, querystring: TipoPorCategoriaQuery } },
     async (req) => ok(await service.tipos(deps, req.query.id_categoria)));
+
+  // Each category's SUNAT existence type (tabla 5), which the PLE 12.1 book carries for its products (issue 23).
+  app.post('/categoria-producto/tiposExistencia', { ...read, schema: { tags, body: noBody } },
+    async () => ok(await service.categoriasTipoExistencia(deps)));
+
+  app.post('/categoria-producto/modificarTipoExistencia', { ...write, schema: { tags, body: CategoriaTipoExistencia } },
+    async (req) => ok(await service.modificarTipoExistencia(deps, req.body.categoria_producto), SUNAT_MSG.tipoExistenciaGuardado));
 
   app.post('/producto/plantilla', { ...read, schema: { tags, body: noBody } },
     async (_req, reply) => sendXlsx(reply, importer.TEMPLATE_FILENAME, await importer.template(deps)));

@@ -1,5 +1,5 @@
-import type { Producto, ProductoFields, ProductoFilter, ProductoOpciones, ProductoVendorPagina } from '@obra/domain';
-import { PRODUCTO_MSG, ProductoBuscar, ProductoBuscarIndice, ProductoList } from '@obra/domain';
+import type { CategoriaTipoExistenciaRow, Producto, ProductoFields, ProductoFilter, ProductoOpciones, ProductoVendorPagina } from '@obra/domain';
+import { PRODUCTO_MSG, ProductoBuscar, ProductoBuscarIndice, ProductoList, SUNAT_MSG } from '@obra/domain';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -21,6 +21,14 @@ export async function opciones(deps: Deps): Promise<ProductoOpciones> {
 // The form's lists are the shared lookup lists of /app/getData.
 export const categorias = (deps: Deps) => lookups.categorias(deps.database.db);
 export const tipos = (deps: Deps, catId: number) => tiposProducto(deps.database.db, catId);
+
+export const categoriasTipoExistencia = (deps: Deps) => q.categoriasTipoExistencia(deps.database.db);
+
+export async function modificarTipoExistencia(deps: Deps, v: { cat_id: number; cat_tipo_existencia: string }): Promise<CategoriaTipoExistenciaRow> {
+  const row = await q.modificarTipoExistencia(deps.database.db, v.cat_id, v.cat_tipo_existencia);
+  if (!row) throw notFound(SUNAT_MSG.categoriaNotFound);
+  return row;
+}
 
 const filterOf = (f: ProductoFilter): ProductoFilter => ({
   prv_nombre: f.prv_nombre, cat_id: f.cat_id, tip_id: f.tip_id, mar_id: f.mar_id, prv_retornable: f.prv_retornable, prv_estado: f.prv_estado,

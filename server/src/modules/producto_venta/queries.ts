@@ -14,6 +14,7 @@ const row = {
   pvt_precio: productoVenta.pvt_precio,
   pvt_precio_minimo: productoVenta.pvt_precio_minimo,
   pvt_stock: productoVenta.pvt_stock,
+  pvt_peso: productoVenta.pvt_peso,
   unm_id: productoVenta.unm_id,
   unm_simbolo: unidadMedida.unm_simbolo,
   unm_descripcion: unidadMedida.unm_descripcion,
@@ -114,6 +115,8 @@ const columns = (v: ProductoVentaDatos) => ({
   pvt_precio: v.pvt_precio,
   pvt_precio_minimo: v.pvt_precio_minimo,
   pvt_stock: v.pvt_stock,
+  // Absent on a modification: the stored weight stays.
+  ...(v.pvt_peso === undefined ? {} : { pvt_peso: v.pvt_peso }),
   pvg_id: v.pvg_id,
   pti_id: v.pti_id,
   mar_id: v.mar_id,

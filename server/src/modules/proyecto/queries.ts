@@ -46,7 +46,7 @@ export async function findProyecto(db: Executor, pryId: number) {
 export function almacenesOf(db: Executor, pryId: number): Promise<ProyectoAlmacen[]> {
   return db.select({
     alm_id: almacen.alm_id, alm_nombre: almacen.alm_nombre, alm_direccion: almacen.alm_direccion,
-    alm_tipo: almacen.alm_tipo, alm_estado: almacen.alm_estado,
+    alm_tipo: almacen.alm_tipo, alm_estado: almacen.alm_estado, alm_establecimiento: almacen.alm_establecimiento,
   }).from(almacen).where(eq(almacen.pry_id, pryId)).orderBy(asc(almacen.alm_id));
 }
 
@@ -69,8 +69,10 @@ export async function updateProyecto(
   return rows.length === 1;
 }
 
+// A client that does not send the establishment code (the spec's payload has none) leaves it as it was.
 const almacenValues = (a: AlmacenItem) => ({
   alm_nombre: a.alm_nombre, alm_direccion: a.alm_direccion, alm_tipo: a.alm_tipo, alm_estado: a.alm_estado,
+  ...(a.alm_establecimiento === undefined ? {} : { alm_establecimiento: a.alm_establecimiento }),
 });
 
 export async function insertAlmacenes(db: Executor, pryId: number, list: AlmacenItem[]): Promise<void> {

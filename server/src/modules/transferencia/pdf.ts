@@ -1,5 +1,5 @@
 import type { AccessProfile, Transferencia } from '@obra/domain';
-import { TFI_ESTADO, TFI_TIPO, formatDecimal } from '@obra/domain';
+import { TFI_ESTADO, TFI_TIPO, docProveedorNombre, formatDecimal } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { PDF_STYLE, date, openPdf, orDash } from '../../platform/pdf.ts';
 import * as q from './queries.ts';
@@ -52,6 +52,7 @@ function dataRows(t: Transferencia): [string, string][] {
     ['Fecha de ingreso', date(t.tfi_fecha_ingreso, true)],
     ['Guía de remisión', orDash(t.tfi_guia_remision)],
   ];
+  if (t.tfi_doc_tipo) rows.push(['Comprobante prov.', `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}`]);
   return rows;
 }
 

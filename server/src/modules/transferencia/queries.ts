@@ -1,5 +1,5 @@
 import type {
-  HistorialTransferenciaRow, OrdenItemTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, Transferencia,
+  DocProveedor, HistorialTransferenciaRow, OrdenItemTransferencia, OrdenParaTransferencia, Paged, ProductoTransferencia, Transferencia,
   TransferenciaDetalleRow, TransferenciaRow,
 } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -77,7 +77,9 @@ export function lista(db: Executor, f: ListaFiltro, req: ListRequest): Promise<P
 
 const CABECERA = sql`select ${ROW_COLUMNS},
     ${lima('t.tfi_fecha_ingreso')} as tfi_fecha_ingreso, t.tfi_fecha_estimada_llegada::text as tfi_fecha_estimada_llegada,
-    t.tfi_guia_remision, t.tfi_notas, t.tfi_usu_recepcionador,
+    t.tfi_guia_remision, t.tfi_notas, t.tfi_usu_recepcionador, t.tfi_doc_tipo, t.tfi_doc_serie, t.tfi_doc_numero,
+    (select a.oar_nombre from orden_archivo a where a.ord_id = t.ord_id and a.oar_proveedor and a.oar_tipo = 'application/xml'
+      order by a.oar_id desc limit 1) as factura_proveedor,
     case when r.usu_id is null then null else ${nombre('r')} end as tfi_usu_recepcionador_nombre,
     pd.pry_nombre as pry_destino_nombre, po.pry_nombre as pry_origen_nombre, ao.pry_id as pry_origen
   from transferencia t ${ROW_JOINS}
@@ -86,7 +88,8 @@ const CABECERA = sql`select ${ROW_COLUMNS},
     left join proyecto po on po.pry_id = ao.pry_id
     left join usuario r on r.usu_id = t.tfi_usu_recepcionador`;
 
-export type Cabecera = Omit<Transferencia, 'detalle'> & { pry_origen: number | null };
+/** `factura_proveedor`: the file name of the last invoice XML the order's supplier sent from the portal. */
+export type Cabecera = Omit<Transferencia, 'detalle' | 'doc_sugerido'> & { pry_origen: number | null; factura_proveedor: string | null };
 
 export async function cabecera(db: Executor, tfiId: number): Promise<Cabecera | undefined> {
   const [row] = await selectRows<Cabecera>(db, sql`${CABECERA} where t.tfi_id = ${tfiId}`);
@@ -193,12 +196,13 @@ export function stocks(db: Executor, ids: number[]): Promise<StockRow[]> {
 export async function insertar(tx: Tx, v: {
   tfi_codigo: string; tfi_numero: number; tfi_anio: number; tfi_tipo: number; ord_id: number | null; alm_origen: number | null; alm_destino: number;
   tfi_fecha_estimada_llegada: string; tfi_guia_remision: string; tfi_notas: string; tfi_usu_registrador: number;
+  tfi_doc_tipo: string; tfi_doc_serie: string; tfi_doc_numero: string;
 }): Promise<number> {
   const [row] = await selectRows<{ tfi_id: number }>(tx, sql`
     insert into transferencia (tfi_codigo, tfi_numero, tfi_anio, tfi_tipo, ord_id, alm_origen, alm_destino, tfi_fecha_estimada_llegada,
-      tfi_guia_remision, tfi_notas, tfi_usu_registrador)
+      tfi_guia_remision, tfi_notas, tfi_usu_registrador, tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero)
     values (${v.tfi_codigo}, ${v.tfi_numero}, ${v.tfi_anio}, ${v.tfi_tipo}, ${v.ord_id}, ${v.alm_origen}, ${v.alm_destino}, ${v.tfi_fecha_estimada_llegada},
-      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador})
+      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador}, ${v.tfi_doc_tipo}, ${v.tfi_doc_serie}, ${v.tfi_doc_numero})
     returning tfi_id`);
   return Number(row.tfi_id);
 }
@@ -226,6 +230,12 @@ export async function cambiarEstado(tx: Tx, tfiId: number, v: { est_id: number; 
     ? sql`est_id = ${v.est_id}, tfi_fecha_ingreso = now(), tfi_usu_recepcionador = ${v.usu_id}`
     : sql`est_id = ${v.est_id}, tfi_fecha_eliminacion = now(), tfi_usu_eliminador = ${v.usu_id}`;
   await tx.execute(sql`update transferencia set ${set} where tfi_id = ${tfiId} and est_id = 3`);
+}
+
+/** The supplier's document of a receipt (PLE 12.1 fields 11–13), kept on the transfer. */
+export async function guardarDocProveedor(tx: Tx, tfiId: number, d: DocProveedor): Promise<void> {
+  await tx.execute(sql`update transferencia set tfi_doc_tipo = ${d.tfi_doc_tipo}, tfi_doc_serie = ${d.tfi_doc_serie}, tfi_doc_numero = ${d.tfi_doc_numero}
+    where tfi_id = ${tfiId}`);
 }
 
 /** An order as the transfer popups see it, locked when `lock` (registering a purchase-order transfer). */

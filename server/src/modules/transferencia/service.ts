@@ -1,9 +1,10 @@
 import type {
-  AccessProfile, OrdenDetalleTransferencia, Paged, Transferencia, TransferenciaDatos, TransferenciaFiltro, TransferenciaIngreso, TransferenciaRow,
+  AccessProfile, DocProveedor, OrdenDetalleTransferencia, Paged, Transferencia, TransferenciaDatos, TransferenciaFiltro, TransferenciaIngreso, TransferenciaRow,
 } from '@obra/domain';
 import {
   ESTADOS, OPCION_TRANSFERENCIA_ORDEN, ORE_RECEPCIONABLE, TFI_ESTADO, TFI_ESTADO_CODIGOS, TFI_SERIE, TFI_TIPO, TIPOS_TRANSFERENCIA, TRANSFERENCIA_MSG,
-  codigoTransferencia, estadoNombre, estadoTrasIngreso, hasOption, limaYear, puedeEliminar, tfiEstadoId, tipoTransferenciaNombre,
+  SUNAT_MSG, codigoTransferencia, docProveedorErrores, estadoNombre, estadoTrasIngreso, hasOption, limaYear, puedeEliminar, tfiEstadoId,
+  tieneDocProveedor, tipoTransferenciaNombre,
 } from '@obra/domain';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/client.ts';
@@ -45,12 +46,27 @@ export async function buscar(deps: Deps, caller: AccessProfile, f: Transferencia
   }, page);
 }
 
+/** `RUC-01-F001-123.xml`, the name the portal gives a supplier's invoice XML (proveedor_portal/factura.ts). */
+const FACTURA_PORTAL = /^\d{11}-01-([A-Z0-9]{4})-(\d{1,8})\.xml$/;
+/** A guide typed at registration as `SERIE-NÚMERO` (T001-000120, EG01-45). */
+const GUIA_TEXTO = /^([A-Z0-9]{4})\s*-\s*([A-Z0-9]{1,8})$/;
+
+/** What the receipt proposes while the transfer has no supplier document (docs/business-rules.md "SUNAT PLE 12.1"). */
+function docSugerido(c: q.Cabecera): DocProveedor | null {
+  if (tieneDocProveedor(c) || c.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES) return null;
+  const factura = FACTURA_PORTAL.exec(c.factura_proveedor ?? '');
+  if (factura) return { tfi_doc_tipo: '01', tfi_doc_serie: factura[1], tfi_doc_numero: factura[2] };
+  const guia = GUIA_TEXTO.exec(c.tfi_guia_remision.trim().toUpperCase());
+  const doc = guia && { tfi_doc_tipo: '09', tfi_doc_serie: guia[1], tfi_doc_numero: guia[2] };
+  return doc && docProveedorErrores(doc).length === 0 ? doc : null;
+}
+
 async function conDetalle(deps: Deps, cabeceras: q.Cabecera[]): Promise<Transferencia[]> {
   const lineas = await q.detalle(deps.database.db, cabeceras.map((c) => c.tfi_id));
-  return cabeceras.map(({ pry_origen: _o, ...c }) => ({
-    ...c,
-    detalle: lineas.filter((l) => l.tfi_id === c.tfi_id).map(({ tfi_id: _t, ...l }) => l),
-  }));
+  return cabeceras.map((cabecera) => {
+    const { pry_origen: _o, factura_proveedor: _f, ...c } = cabecera;
+    return { ...c, doc_sugerido: docSugerido(cabecera), detalle: lineas.filter((l) => l.tfi_id === c.tfi_id).map(({ tfi_id: _t, ...l }) => l) };
+  });
 }
 
 export async function obtener(deps: Deps, caller: AccessProfile, tfiId: number): Promise<Transferencia> {
@@ -164,6 +180,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
     alm_origen: d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? d.alm_origen : null, alm_destino: d.alm_destino,
     tfi_fecha_estimada_llegada: d.tfi_fecha_estimada_llegada, tfi_guia_remision: d.tfi_guia_remision, tfi_notas: d.tfi_notas,
     tfi_usu_registrador: caller.usu_id,
+    tfi_doc_tipo: d.tfi_doc_tipo, tfi_doc_serie: d.tfi_doc_serie, tfi_doc_numero: d.tfi_doc_numero,
   });
   const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: tfi_id, glosa, usuId: caller.usu_id };
 
@@ -202,12 +219,17 @@ async function bloquearCreada(tx: Tx, caller: AccessProfile, tfiId: number): Pro
  * Confirms the entry of a whole transfer (spec 2 §4, §5; DECISIONS §3): each line's confirmed quantity (0 to the sent
  * one) enters the destination, a serialised unit with its serial; the receiver is the caller. All lines as sent →
  * ingreso_confirmado, else ingreso_parcial. For a purchase order, the order follows (recepcionado parcial / recepcionado).
+ * The supplier's document, when sent, is kept on the transfer for the PLE 12.1 book (none on a transfer between warehouses).
  */
 export function ingresar(deps: Deps, caller: AccessProfile, d: TransferenciaIngreso) {
   return deps.database.db.transaction(async (tx) => {
     const t = await bloquearCreada(tx, caller, d.tfi_id);
     if (Number(t.tfi_tipo) === TFI_TIPO.COMPRA_EXTERNA) throw conflict(TRANSFERENCIA_MSG.compraExternaSinIngreso);
     if (!inScope(projectScope(caller), Number(t.pry_destino))) throw forbidden('El ingreso lo confirma el almacén de destino');
+    if (tieneDocProveedor(d)) {
+      if (Number(t.tfi_tipo) === TFI_TIPO.ENTRE_ALMACENES) throw badRequest(SUNAT_MSG.docEnTransferencia);
+      await q.guardarDocProveedor(tx, t.tfi_id, d);
+    }
     const lineas = await q.lineas(tx, t.tfi_id);
     const enviados = new Map(d.detalle.map((l) => [l.tid_id, l]));
     if (enviados.size !== d.detalle.length || lineas.length !== d.detalle.length || lineas.some((l) => !enviados.has(Number(l.tid_id)))) {

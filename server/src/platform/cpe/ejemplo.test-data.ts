@@ -123,3 +123,25 @@ export function facturaDolaresEjemplo(): ComprobanteSolicitud {
     { codigo: '10', descripcion: 'Servicio de bombeo de concreto', unidad: 'HUR', cantidad: '4.0000', valor_unitario: '67.57' },
   ]);
 }
+
+/** A factura on credit in two instalments of the whole total (issue 23): 30 and 60 days. */
+export function facturaCreditoEjemplo(): ComprobanteSolicitud {
+  return {
+    ...facturaEjemplo(),
+    numero: 5,
+    orden: 'OV-127',
+    forma_pago: 'Credito',
+    cuotas: [{ monto: '2183.00', fecha: '2026-12-24' }, { monto: '2183.00', fecha: '2027-01-23' }],
+  };
+}
+
+/** A factura on credit after an advance of S/ 1,000.00 (condition 'Adelanto'): the S/ 3,366.00 left in three instalments. */
+export function facturaCreditoAdelantoEjemplo(): ComprobanteSolicitud {
+  return {
+    ...facturaEjemplo(),
+    numero: 6,
+    orden: 'OV-128',
+    forma_pago: 'Credito',
+    cuotas: [{ monto: '1122.00', fecha: '2026-12-24' }, { monto: '1122.00', fecha: '2027-01-23' }, { monto: '1122.00', fecha: '2027-02-22' }],
+  };
+}

@@ -2,16 +2,22 @@
  * What every provider checks before issuing, and the codes SUNAT gives our document kinds. A
  * refusal is a Spanish text the caller shows as it is (a 4xx, never a 500).
  */
-import { isValidRuc, toScaled } from '@obra/domain';
+import { CPE_MOTIVOS_NC, CPE_MOTIVOS_ND, CREDITO_MSG, isValidRuc, problemaCuotas, sumaCuotas, toScaled } from '@obra/domain';
 import type { ComprobanteSolicitud, TipoComprobante } from './tipos.ts';
 
-/** SUNAT catalogue 01: 01 factura, 03 boleta de venta. */
-export const CODIGO_TIPO: Record<TipoComprobante, '01' | '03'> = { factura: '01', boleta: '03' };
+/** SUNAT catalogue 01: 01 factura, 03 boleta de venta, 07 nota de crédito, 08 nota de débito. */
+export const CODIGO_TIPO: Record<TipoComprobante, '01' | '03' | '07' | '08'> = { factura: '01', boleta: '03', nota_credito: '07', nota_debito: '08' };
 
 export const TITULO_TIPO: Record<TipoComprobante, string> = {
   factura: 'FACTURA ELECTRÓNICA',
   boleta: 'BOLETA DE VENTA ELECTRÓNICA',
+  nota_credito: 'NOTA DE CRÉDITO ELECTRÓNICA',
+  nota_debito: 'NOTA DE DÉBITO ELECTRÓNICA',
 };
+
+/** A note follows the rules of the document it modifies (series letter, buyer): a factura's or a boleta's. */
+export const esDeFactura = (s: Pick<ComprobanteSolicitud, 'tipo' | 'nota'>) => (s.nota ? s.nota.tipo === '01' : s.tipo === 'factura');
+
 
 /** Above this total (S/) a boleta must name its buyer (SUNAT: S/ 700, Res. 340-2017/SUNAT). */
 const BOLETA_SIN_DOCUMENTO_MAX = 70000n;
@@ -24,11 +30,19 @@ const CANTIDAD = /^\d+(\.\d+)?$/;
 /** The correlative as SUNAT writes it in the ID and the QR: 8 digits ('00000001'). */
 export const numeroTexto = (numero: number) => String(numero).padStart(8, '0');
 
-/** 'F001-00000001'. */
-export const serieNumero = (s: Pick<ComprobanteSolicitud, 'serie' | 'numero'>) => `${s.serie}-${numeroTexto(s.numero)}`;
+/** A summary's series ('RA-20261128', 'RC-20261128'): its number is written as it is. */
+export const esSerieResumen = (serie: string) => /^R[AC]-\d{8}$/.test(serie);
 
-/** SUNAT's file name of a document, without extension: 'RUC-TT-SERIE-NUMERO' ('20547812361-01-F001-00000001'). */
-export const nombreSunat = (ruc: string, tipo: string, serie: string, numero: number) => `${ruc}-${tipo}-${serieNumero({ serie, numero })}`;
+/** 'F001-00000001'; a summary's 'RA-20261128-1'. */
+export const serieNumero = (s: Pick<ComprobanteSolicitud, 'serie' | 'numero'>) =>
+  `${s.serie}-${esSerieResumen(s.serie) ? String(s.numero) : numeroTexto(s.numero)}`;
+
+/**
+ * SUNAT's file name of a document, without extension: 'RUC-TT-SERIE-NUMERO' ('20547812361-01-F001-00000001');
+ * a summary's 'RUC-RA-YYYYMMDD-N' (its series already carries the type).
+ */
+export const nombreSunat = (ruc: string, tipo: string, serie: string, numero: number) =>
+  (esSerieResumen(serie) ? `${ruc}-${serieNumero({ serie, numero })}` : `${ruc}-${tipo}-${serieNumero({ serie, numero })}`);
 
 /** A quantity without trailing decimal zeros: '10.0000' → '10', '2.5000' → '2.5'. */
 export function cantidadTexto(cantidad: string): string {
@@ -40,7 +54,7 @@ const centimos = (monto: string) => toScaled(monto, 2) ?? 0n;
 function problemaCliente(s: ComprobanteSolicitud): string | null {
   const c = s.cliente;
   if (!c.nombre.trim()) return 'Falta el nombre o razón social del cliente';
-  if (s.tipo === 'factura') {
+  if (esDeFactura(s)) {
     if (c.tipo_documento !== '6') return 'Para emitir una factura el cliente debe tener RUC';
     if (!isValidRuc(c.numero_documento)) return `El RUC del cliente (${c.numero_documento}) no es válido`;
     if (!c.direccion.trim()) return 'Para emitir una factura falta la dirección del cliente';
@@ -79,13 +93,37 @@ function problemaMontos(s: ComprobanteSolicitud): string | null {
 
 /** Why `s` cannot be issued (the first problem found), or null. */
 export function problemaSolicitud(s: ComprobanteSolicitud): string | null {
-  const prefijo = s.tipo === 'factura' ? 'F' : 'B';
-  if (!new RegExp(`^${prefijo}[A-Z0-9]{3}$`).test(s.serie)) return `La serie ${s.serie} no corresponde a una ${s.tipo}`;
+  const prefijo = esDeFactura(s) ? 'F' : 'B';
+  if (!new RegExp(`^${prefijo}[A-Z0-9]{3}$`).test(s.serie)) return `La serie ${s.serie} no corresponde a una ${TITULO_TIPO[s.tipo].toLowerCase()}`;
+  if ((s.tipo === 'nota_credito' || s.tipo === 'nota_debito') !== Boolean(s.nota)) return 'Solo una nota lleva el documento que modifica';
+  if (s.nota) {
+    const motivos = s.tipo === 'nota_credito' ? CPE_MOTIVOS_NC : CPE_MOTIVOS_ND;
+    if (!(s.nota.motivo_codigo in motivos)) return 'El motivo de la nota no es válido';
+    if (!s.nota.motivo.trim()) return 'Falta el sustento de la nota';
+    if (!new RegExp(`^${prefijo}[A-Z0-9]{3}$`).test(s.nota.serie)) return 'El documento que modifica la nota no es válido';
+  }
   if (!Number.isInteger(s.numero) || s.numero < 1 || s.numero > 99_999_999) return 'El número del comprobante debe estar entre 1 y 99999999';
   if (!FECHA.test(s.fecha_emision) || !HORA.test(s.hora_emision)) return 'La fecha u hora de emisión no es válida';
   if (s.moneda !== 'PEN' && s.moneda !== 'USD') return 'La moneda del comprobante no es válida';
   if (s.lineas.length === 0) return 'El comprobante no tiene líneas';
-  return problemaCliente(s) ?? problemaMontos(s);
+  return problemaCliente(s) ?? problemaMontos(s) ?? problemaFormaPago(s);
+}
+
+/**
+ * A voucher's form of payment (issue 23): 'Contado' (or none, as issued before) takes no cuotas;
+ * 'Credito' takes 1 to 24 by the domain's rules (positive, due after the issue date, ascending), whose
+ * sum, the net pending amount, cannot exceed the total. The service also checks the sum equals what
+ * the order has unpaid. A note follows what it modifies and declares no form of payment of its own.
+ */
+function problemaFormaPago(s: ComprobanteSolicitud): string | null {
+  if (s.nota) return null;
+  const forma = s.forma_pago ?? 'Contado';
+  if (forma !== 'Contado' && forma !== 'Credito') return 'La forma de pago del comprobante no es válida';
+  if (forma === 'Contado') return s.cuotas?.length ? CREDITO_MSG.contadoSinCuotas : null;
+  const cuotas = s.cuotas ?? [];
+  const problema = problemaCuotas(cuotas, s.fecha_emision, null);
+  if (problema) return problema;
+  return centimos(sumaCuotas(cuotas)) > centimos(s.total) ? 'El monto pendiente de pago no puede superar el importe total del comprobante' : null;
 }
 
 /**

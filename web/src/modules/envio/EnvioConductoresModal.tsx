@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ConductorModificar, ConductorRegistrar, isReadOnly, type ConductorFila } from '@obra/domain';
+import { CONDUCTOR_TIPOS_DOCUMENTO, ConductorModificar, ConductorRegistrar, isReadOnly, type ConductorFila } from '@obra/domain';
 import { Button, Flex, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
@@ -15,11 +15,19 @@ interface Valores {
   cdt_nombre: string;
   cdt_apellido: string;
   cdt_placa: string;
+  cdt_tipo_documento: string;
+  cdt_numero_documento: string;
+  cdt_licencia: string;
   cdt_estado?: number;
 }
-const VACIO: Valores = { cdt_nombre: '', cdt_apellido: '', cdt_placa: '' };
+const VACIO: Valores = { cdt_nombre: '', cdt_apellido: '', cdt_placa: '', cdt_tipo_documento: '1', cdt_numero_documento: '', cdt_licencia: '' };
+const TIPOS_DOCUMENTO = Object.entries(CONDUCTOR_TIPOS_DOCUMENTO).map(([value, label]) => ({ value, label }));
+const tipoDocumento = (t: string) => CONDUCTOR_TIPOS_DOCUMENTO[t as keyof typeof CONDUCTOR_TIPOS_DOCUMENTO] ?? 'Doc.';
 
-/** The drivers' small maintenance (issue 14 "Fleet"), opened from the dispatch screen: search, register, modify. */
+/**
+ * The drivers' small maintenance (issue 14 "Fleet"), opened from the dispatch screen: search, register,
+ * modify; with the identity document and licence the sender guide declares (issue 23).
+ */
 export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
   const [texto, setTexto] = useState('');
   const conductores = useConductores(texto, false);
@@ -51,21 +59,26 @@ export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
   const columns: TableColumnsType<ConductorFila> = [
     { title: 'ID', dataIndex: 'cdt_id', width: 64 },
     { title: 'Nombre', key: 'nombre', render: (_, c) => `${c.cdt_nombre} ${c.cdt_apellido}` },
+    { title: 'Documento', key: 'doc', width: 150, render: (_, c) => (c.cdt_numero_documento ? `${tipoDocumento(c.cdt_tipo_documento)} ${c.cdt_numero_documento}` : '-') },
+    { title: 'Licencia', dataIndex: 'cdt_licencia', width: 110, render: (l: string) => l || '-' },
     { title: 'Placa', dataIndex: 'cdt_placa', width: 100, render: (p: string) => p || '-' },
     { title: 'Estado', dataIndex: 'cdt_estado', width: 100, render: (e: number) => <StatusTag estId={e} /> },
     {
       title: '', key: 'acc', width: 56, render: (_, c) => !readOnly && (
         <Button type="text" icon={<EditOutlined />} aria-label={`Modificar ${c.cdt_nombre} ${c.cdt_apellido}`}
-          onClick={() => abrir({ cdt_id: c.cdt_id, cdt_nombre: c.cdt_nombre, cdt_apellido: c.cdt_apellido, cdt_placa: c.cdt_placa, cdt_estado: c.cdt_estado })} />
+          onClick={() => abrir({
+            cdt_id: c.cdt_id, cdt_nombre: c.cdt_nombre, cdt_apellido: c.cdt_apellido, cdt_placa: c.cdt_placa, cdt_estado: c.cdt_estado,
+            cdt_tipo_documento: c.cdt_tipo_documento, cdt_numero_documento: c.cdt_numero_documento, cdt_licencia: c.cdt_licencia,
+          })} />
       ),
     },
   ];
 
   return (
-    <Modal open title="Conductores" width={760} onCancel={onClose} footer={<Button onClick={onClose}>Cerrar</Button>}>
+    <Modal open title="Conductores" width={900} onCancel={onClose} footer={<Button onClick={onClose}>Cerrar</Button>}>
       <Flex vertical gap={12}>
         <Flex gap={8} justify="space-between">
-          <SearchInput label="Buscar conductor" placeholder="Nombre, apellido o placa" width={320} onSearch={setTexto} />
+          <SearchInput label="Buscar conductor" placeholder="Nombre, apellido, placa, licencia o documento" width={320} onSearch={setTexto} />
           {!readOnly && <Button type="primary" icon={<PlusOutlined />} onClick={() => abrir(VACIO)}>Nuevo conductor</Button>}
         </Flex>
         {editando && (
@@ -74,6 +87,13 @@ export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
               <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
               <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
               <Form.Item label="Placa" name="cdt_placa" style={{ marginBottom: 0 }}><Input maxLength={10} style={{ width: 100 }} /></Form.Item>
+              <Form.Item label="Tipo de documento" name="cdt_tipo_documento" style={{ marginBottom: 0 }}>
+                <Select options={TIPOS_DOCUMENTO} style={{ width: 170 }} aria-label="Tipo de documento" />
+              </Form.Item>
+              <Form.Item label="N° de documento" name="cdt_numero_documento" style={{ marginBottom: 0 }}><Input maxLength={15} style={{ width: 130 }} /></Form.Item>
+              <Form.Item label="Licencia de conducir" name="cdt_licencia" style={{ marginBottom: 0 }} extra="Requerida para la guía de remisión">
+                <Input maxLength={12} style={{ width: 140 }} />
+              </Form.Item>
               {editando.cdt_id !== undefined && (
                 <Form.Item label="Estado" name="cdt_estado" style={{ marginBottom: 0 }}><Select options={ACTIVO_OPTIONS} style={{ width: 110 }} /></Form.Item>
               )}

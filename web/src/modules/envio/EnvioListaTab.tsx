@@ -1,5 +1,5 @@
 import { CalendarOutlined, CloseCircleOutlined, EyeOutlined, FileTextOutlined, StepForwardOutlined } from '@ant-design/icons';
-import { ENV_ESTADOS_FILTRO, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
+import { ENVIO_MSG, ENV_ESTADOS_FILTRO, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
 import { App, Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
@@ -54,6 +54,31 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
       },
     });
 
+  /**
+   * The change-state question names the next state; when it puts the truck on the road without a
+   * guide it says so and offers to generate it first (SUNAT wants the guide before the transfer).
+   */
+  const cambiarEstado = (e: EnvioFila) => {
+    const c = modal.confirm({
+      title: PREGUNTA_ESTADO, okText: 'Cambiar', cancelText: 'No', autoFocusButton: 'cancel',
+      content: e.pide_guia ? ENVIO_MSG.guiaFalta(e.siguiente_estado ?? '') : `El envío pasará a ${(e.siguiente_estado ?? '').toLowerCase()}.`,
+      footer: e.pide_guia && e.puede_generar_guia
+        ? (_, { OkBtn, CancelBtn }) => (
+          <>
+            <CancelBtn />
+            <Button icon={<FileTextOutlined />} onClick={() => { c.destroy(); onGuia(e.env_id, e.env_codigo); }}>Generar guía</Button>
+            <OkBtn />
+          </>
+        )
+        : undefined,
+      onOk: async () => {
+        setOcupado(e.env_id);
+        await cambiar.mutateAsync(e.env_id).then((r) => toast.success(r.message), () => undefined);
+        setOcupado(null);
+      },
+    });
+  };
+
   const acciones = (e: EnvioFila): RowAction[] => [
     { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => onVer(e.env_id) },
     { key: 'reprogramar', label: 'Reprogramar', icon: <CalendarOutlined />, hidden: readOnly || !e.puede_reprogramar, onClick: () => onReprogramar(e.ovt_id) },
@@ -79,7 +104,7 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
       title: 'Cambiar estado', key: 'cambiar', width: 160, align: 'center',
       render: (_, e) => !readOnly && e.puede_cambiar_estado && (
         <Button size="small" icon={<StepForwardOutlined />} aria-label={`Cambiar estado ${e.env_codigo}`} loading={ocupado === e.env_id}
-          onClick={() => preguntar(PREGUNTA_ESTADO, 'Cambiar', e.env_id, cambiar.mutateAsync)}>
+          onClick={() => cambiarEstado(e)}>
           Cambiar estado
         </Button>
       ),

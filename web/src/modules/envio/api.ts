@@ -1,10 +1,10 @@
 import type {
-  ConductorFila, ConductorModificar, ConductorRegistrar, EnvioBuscar, EnvioDetalle, EnvioFila, EnvioModificar, EnvioRegistrar,
+  ConductorFila, ConductorModificar, ConductorRegistrar, EnvioBuscar, EnvioDetalle, EnvioFila, EnvioGuia, EnvioModificar, EnvioRegistrar,
   EnvioTimeline, OrdenVentaBuscar, OrdenVentaDetalle, OrdenVentaFila,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPage, apiPost } from '../../app/api';
-import { openBlobInTab } from '../../ui/files';
+import { apiBlob, apiFile, apiPage, apiPost } from '../../app/api';
+import { openBlobInTab, saveBlob } from '../../ui/files';
 
 /** Dispatches and drivers (spec 3 §7 "Dispatches", "Drivers"): one function and hook per call. */
 
@@ -88,11 +88,18 @@ export const useModificarEnvios = () => useInvalidating((body: EnvioModificar) =
 export const useCambiarEstado = () => useInvalidating((envId: number) => apiPost<unknown>('/envio/cambiarSecuenciaEstado', { envio: { env_id: envId } }));
 export const useCancelarEnvio = () => useInvalidating((envId: number) => apiPost<unknown>('/envio/cancelarEnvio', { envio: { env_id: envId } }));
 export const useGenerarGuia = () =>
-  useInvalidating((v: { env_id: number; cdt_id: number }) => apiPost<unknown>('/envio/generarGuiaRemitente', { envio: v }));
+  useInvalidating((envio: NonNullable<EnvioGuia['envio']>) => apiPost<unknown>('/envio/generarGuiaRemitente', { envio }));
 
 /** Opens the guide's PDF in a new tab. */
 const abrirGuia = (nguId: number) => openBlobInTab(() => apiBlob('/envio/verGuiaRemitente', { guia: { ngu_id: nguId } }));
 export const useVerGuia = () => useMutation({ mutationFn: abrirGuia });
+
+/** Downloads the guide's signed XML or SUNAT's CDR zip under SUNAT's file name. */
+async function descargarGuia(v: { ngu_id: number; formato: 'xml' | 'cdr' }) {
+  const { blob, filename } = await apiFile('/envio/descargarGuia', { guia: v });
+  saveBlob(blob, filename ?? `guia-${v.ngu_id}.${v.formato === 'xml' ? 'xml' : 'zip'}`);
+}
+export const useDescargarGuia = () => useMutation({ mutationFn: descargarGuia });
 
 // ------------------------------------------------------------------ drivers
 

@@ -41,7 +41,8 @@ interface Props {
 
 /**
  * 'Canal de envío': where the vouchers go and with which credentials, each channel with its own
- * fields, SUNAT's deadline and 'Probar conexión' with its last result.
+ * fields (with SUNAT or an OSE, the GRE API's credentials for the sender guides; secrets never shown
+ * back), SUNAT's deadline and 'Probar conexión' with its last result.
  */
 export function CanalEnvioCard({ form, emisor, readOnly, cambios, probando, agotada, onProbar }: Props) {
   const canal = (Form.useWatch('emi_canal', form) ?? emisor.emi_canal) as CpeCanal;
@@ -102,6 +103,34 @@ export function CanalEnvioCard({ form, emisor, readOnly, cambios, probando, agot
             <Col span={12}>
               <Form.Item name="emi_sol_clave" label="Clave SOL" extra={guardada(emisor.tiene_sol_clave).extra}>
                 <Input.Password maxLength={100} autoComplete="new-password" placeholder={guardada(emisor.tiene_sol_clave).placeholder} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {sol && (
+          <>
+            <Col span={24}>
+              <Alert type="info" showIcon style={{ marginBottom: 16 }}
+                title="Guías de remisión: se envían al API de guías de SUNAT (también con un OSE), con las credenciales que genera SOL en «Credenciales de API SUNAT»" />
+            </Col>
+            <Col span={12}>
+              <Form.Item name="emi_gre_client_id" label="Client ID (guías)">
+                <Input maxLength={100} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="emi_gre_client_secret" label="Client secret (guías)" extra={guardada(emisor.tiene_gre_client_secret).extra}>
+                <Input.Password maxLength={200} autoComplete="new-password" placeholder={guardada(emisor.tiene_gre_client_secret).placeholder} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="emi_gre_url" label="URL del API de guías (opcional)" extra={canal === 'sunat_beta' ? 'Requerida en beta: SUNAT no publica un API de guías de pruebas' : 'En blanco: la de SUNAT'}>
+                <Input maxLength={300} placeholder="https://api-cpe.sunat.gob.pe/v1" autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="emi_gre_token_url" label="URL del token de guías (opcional)" extra={canal === 'sunat_beta' ? 'Requerida en beta' : 'En blanco: la de SUNAT'}>
+                <Input maxLength={300} placeholder="https://api-seguridad.sunat.gob.pe/v1" autoComplete="off" />
               </Form.Item>
             </Col>
           </>

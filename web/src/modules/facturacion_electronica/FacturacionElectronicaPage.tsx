@@ -27,6 +27,7 @@ const valores = (e: EmisorVista): Valores => ({
   emi_serie_boleta: e.emi_serie_boleta, emi_serie_guia: e.emi_serie_guia, emi_canal: e.emi_canal, emi_ose_url: e.emi_ose_url ?? '',
   emi_ose_consulta_url: e.emi_ose_consulta_url ?? '', emi_nubefact_url: e.emi_nubefact_url ?? '', emi_nubefact_token: '',
   emi_sol_usuario: e.emi_sol_usuario ?? '', emi_sol_clave: '', emi_plazo_dias: e.emi_plazo_dias, emi_version: e.emi_version,
+  emi_gre_client_id: e.emi_gre_client_id ?? '', emi_gre_client_secret: '', emi_gre_url: e.emi_gre_url ?? '', emi_gre_token_url: e.emi_gre_token_url ?? '',
 });
 
 /** Series are written in capitals. Digit fields keep what was typed: a wrong character gets the check's message, it is never dropped. */
@@ -178,6 +179,9 @@ function EmisorForm({ emisor, readOnly, probando, agotada, onPrueba }: FormProps
       <Flex vertical gap={16}>
         {emisor.falta && (
           <Alert type="warning" showIcon title={`${emisor.falta}: los comprobantes quedan por enviar hasta completar la configuración.`} />
+        )}
+        {emisor.falta_guias && (
+          <Alert type="warning" showIcon title={`${emisor.falta_guias}: las guías de remisión no se pueden emitir hasta completar la configuración.`} />
         )}
         {readOnly && <Typography.Text type="secondary">Solo lectura: su rol puede ver la configuración, no cambiarla.</Typography.Text>}
         <Form<Valores>

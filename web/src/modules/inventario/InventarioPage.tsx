@@ -3,7 +3,7 @@ import type { InventarioRow } from '@obra/domain';
 import { isReadOnly } from '@obra/domain';
 import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useHasOption, useRoleIds } from '../../app/session';
+import { useHasOption, useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
@@ -35,7 +35,7 @@ type Popup = { kind: 'kardex' | 'asignaciones' | 'transferencias' | 'minimo'; ro
  * Spec 2 §2 "Inventory screen" (/inventario): stock per warehouse in the user's scope, filtered by
  * product, product status (Activo by default) and warehouse, 10 a page; per item its assignment and
  * transfer history, its kardex and (inventory roles) its minimum stock; the filtered list as xlsx and
- * the SUNAT PLE 12.1 book of a warehouse and month.
+ * (corporate users) the company's SUNAT PLE 12.1 book of a month.
  */
 export function InventarioPage() {
   const list = useListParams<Filters>({ prv_nombre: '', prv_estado: 1, alm_id: null });
@@ -45,6 +45,8 @@ export function InventarioPage() {
   const descarga = useXlsxDownload();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const canMinimo = useHasOption('editar_stock_minimo') && !readOnly;
+  // The book holds every warehouse of the company: the server gives it to corporate users only.
+  const corporativo = useSession()?.usu_nivel === 1;
 
   const exportar = () => void descarga.start('/productoAlmacen/exportar', { producto_almacen: { prv_nombre, prv_estado, alm_id } }, 'inventario.xlsx');
 
@@ -72,7 +74,7 @@ export function InventarioPage() {
       title="Inventario"
       actions={
         <Flex gap={8}>
-          <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libro PLE 12.1</Button>
+          {corporativo && <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libro PLE 12.1</Button>}
           <Button icon={<FileExcelOutlined />} loading={descarga.downloading} onClick={exportar}>Exportar XLSX</Button>
         </Flex>
       }
@@ -100,7 +102,7 @@ export function InventarioPage() {
       {popup?.kind === 'asignaciones' && <AsignacionesItemModal row={popup.row} onClose={() => setPopup(null)} />}
       {popup?.kind === 'transferencias' && <TransferenciasItemModal row={popup.row} onClose={() => setPopup(null)} />}
       {popup?.kind === 'minimo' && <StockMinimoModal row={popup.row} onClose={() => setPopup(null)} />}
-      {popup?.kind === 'ple' && <PleModal almId={list.filters.alm_id} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'ple' && <PleModal onClose={() => setPopup(null)} />}
     </ListPage>
   );
 }

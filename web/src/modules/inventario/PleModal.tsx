@@ -6,36 +6,30 @@ import { useState } from 'react';
 import { ApiError, SessionExpiredError, apiFile } from '../../app/api';
 import { saveBlob } from '../../ui/files';
 import { toast } from '../../ui/toast';
-import { WarehouseSelect } from '../../ui/WarehouseSelect';
 
 interface Values {
-  alm_id: number | undefined;
   periodo: Dayjs | undefined;
 }
 
 /**
- * SUNAT PLE 12.1 "Registro del Inventario Permanente en Unidades Físicas" of a warehouse and a month
- * (beyond the spec): the TXT file SUNAT's PLE program takes, named as it expects. The previous
- * month is offered, as books are filed after the month closes.
+ * SUNAT PLE 12.1 "Registro del Inventario Permanente en Unidades Físicas" of the company and a month (beyond the
+ * spec): one TXT file for the RUC with every warehouse, named as SUNAT's PLE program expects. The previous month is
+ * offered, as books are filed after the month closes. Corporate users only (the screen shows the button to them).
  */
-export function PleModal({ almId, onClose }: { almId: number | null; onClose: () => void }) {
+export function PleModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
   const hoy = dayjs(limaDate());
 
   const descargar = async () => {
-    const v = form.getFieldsValue();
-    if (!v.alm_id) {
-      toast.error(INVENTARIO_MSG.almacenRequerido);
-      return;
-    }
-    if (!v.periodo) {
+    const { periodo } = form.getFieldsValue();
+    if (!periodo) {
       toast.error(INVENTARIO_MSG.periodoInvalido);
       return;
     }
     setSending(true);
     try {
-      const { blob, filename } = await apiFile('/productoAlmacen/ple', { ple: { alm_id: v.alm_id, anio: v.periodo.year(), mes: v.periodo.month() + 1 } });
+      const { blob, filename } = await apiFile('/productoAlmacen/ple', { ple: { anio: periodo.year(), mes: periodo.month() + 1 } });
       saveBlob(blob, filename ?? 'ple-12-1.txt');
       toast.success(`Se descargó ${filename ?? 'el libro'}`);
     } catch (error) {
@@ -49,7 +43,7 @@ export function PleModal({ almId, onClose }: { almId: number | null; onClose: ()
     <Modal
       open
       title="Libro electrónico PLE 12.1"
-      width={520}
+      width={560}
       onCancel={onClose}
       footer={
         <Flex justify="end" gap={8}>
@@ -58,14 +52,16 @@ export function PleModal({ almId, onClose }: { almId: number | null; onClose: ()
         </Flex>
       }
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }}
-        message="Registro del Inventario Permanente en Unidades Físicas: movimientos del mes del almacén desde el kardex, en el formato del programa PLE de SUNAT." />
-      <Form form={form} layout="vertical" initialValues={{ alm_id: almId ?? undefined, periodo: hoy.subtract(1, 'month').startOf('month') }} onFinish={() => void descargar()}>
-        <Form.Item name="alm_id" label="Almacén" required>
-          <WarehouseSelect style={{ width: '100%' }} />
-        </Form.Item>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="Registro del Inventario Permanente en Unidades Físicas de la empresa: un solo archivo por RUC y periodo con los movimientos de todos los almacenes, cada uno con su código de establecimiento SUNAT."
+        description="Las compras se informan con el comprobante del proveedor registrado en su ingreso; un ingreso sin comprobante va con operación 99 (otros)."
+      />
+      <Form form={form} layout="vertical" initialValues={{ periodo: hoy.subtract(1, 'month').startOf('month') }} onFinish={() => void descargar()}>
         <Form.Item name="periodo" label="Periodo" required>
-          <DatePicker picker="month" format="MM/YYYY" allowClear={false} disabledDate={(d) => d.isAfter(hoy, 'month')} style={{ width: 200 }} />
+          <DatePicker picker="month" format="MM/YYYY" allowClear={false} disabled={sending} disabledDate={(d) => d.isAfter(hoy, 'month')} style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,11 +1,13 @@
 import { CodeOutlined, FileDoneOutlined, FilePdfOutlined, FileProtectOutlined } from '@ant-design/icons';
-import { TID_FACTURA, type OrdenVentaComprobante, type OrdenVentaDetalle } from '@obra/domain';
+import { CPE_TIPO_NOMBRE, type OrdenVentaComprobante, type OrdenVentaDetalle } from '@obra/domain';
 import { App, Button, Card, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { useDescargarComprobante, type CpeFormato } from '../comprobante/api';
 import { CpeEstadoTag } from '../comprobante/CpeEstadoTag';
-import { useGenerarComprobante, useVerComprobante } from './api';
+import { useGenerarComprobante } from './api';
+import { OrdenVentaCuotasModal } from './OrdenVentaCuotasModal';
 
 /**
  * The Vouchers section of the view popup (spec 3 §2, §4): the e-voucher issued for the order with
@@ -16,22 +18,25 @@ import { useGenerarComprobante, useVerComprobante } from './api';
 export function OrdenVentaComprobantes({ orden }: { orden: OrdenVentaDetalle }) {
   const { modal } = App.useApp();
   const generar = useGenerarComprobante();
-  const ver = useVerComprobante();
   const descargar = useDescargarComprobante();
   const bajar = (c: OrdenVentaComprobante, formato: CpeFormato) => descargar.mutate({ cpe_id: c.nco_id, formato, nombre: c.nco_comprobante });
 
-  const preguntarGenerar = () =>
-    modal.confirm({
+  // A credit sale with a balance is invoiced with its cuotas (issue 23): their own popup asks instead.
+  const [cuotas, setCuotas] = useState(false);
+  const preguntarGenerar = () => {
+    if (orden.comprobante_forma_pago === 'Credito') setCuotas(true);
+    else modal.confirm({
       title: '¿Desea continuar con la generación del comprobante?',
       okText: 'Generar',
       cancelText: 'Cancelar',
       autoFocusButton: 'cancel',
-      onOk: () => generar.mutateAsync(orden.ovt_id).then((r) => toast.success(r.message), () => undefined),
+      onOk: () => generar.mutateAsync({ ovt_id: orden.ovt_id }).then((r) => toast.success(r.message), () => undefined),
     });
+  };
 
   const columns: TableColumnsType<OrdenVentaComprobante> = [
     { title: 'Comprobante', dataIndex: 'nco_comprobante', width: 150 },
-    { title: 'Tipo', dataIndex: 'tid_id', width: 100, render: (t: number) => (t === TID_FACTURA ? 'FACTURA' : 'BOLETA') },
+    { title: 'Tipo', dataIndex: 'nco_tipo', width: 130, render: (t: string) => (CPE_TIPO_NOMBRE[t] ?? t).toUpperCase() },
     { title: 'Fecha de emisión', dataIndex: 'nco_fecha_emision', width: 150, render: (f: string) => formatDate(f) },
     { title: 'Total', dataIndex: 'nco_total', width: 130, align: 'right', render: (v: string) => formatMoney('S/', v) },
     {
@@ -46,9 +51,15 @@ export function OrdenVentaComprobantes({ orden }: { orden: OrdenVentaDetalle }) 
       align: 'center',
       render: (_, c) => (
         <Space size={0}>
-          {orden.puede_ver_comprobante && (
+          {(orden.puede_ver_comprobante || c.nco_tipo === '07' || c.nco_tipo === '08' || c.nco_estado_sunat === 'anulado') && (
             <Tooltip title="Ver PDF">
-              <Button type="text" icon={<FilePdfOutlined />} aria-label={`Ver comprobante ${c.nco_comprobante}`} loading={ver.isPending} onClick={() => ver.mutate(orden.ovt_id)} />
+              <Button
+                type="text"
+                icon={<FilePdfOutlined />}
+                aria-label={`Ver comprobante ${c.nco_comprobante}`}
+                // Each row's own PDF (a cancelled voucher's too, with its warning), by its id.
+                onClick={() => bajar(c, 'pdf')}
+              />
             </Tooltip>
           )}
           <Tooltip title="Descargar XML">
@@ -89,8 +100,9 @@ export function OrdenVentaComprobantes({ orden }: { orden: OrdenVentaDetalle }) 
         pagination={false}
         tableLayout="fixed"
         aria-label="Comprobantes del pedido"
-        locale={{ emptyText: 'Sin comprobante: se genera cuando el pedido está pagado en su totalidad' }}
+        locale={{ emptyText: 'Sin comprobante: se genera cuando el pedido está pagado en su totalidad (una venta al crédito, desde su aprobación)' }}
       />
+      {cuotas && <OrdenVentaCuotasModal orden={orden} onClose={() => setCuotas(false)} />}
     </Card>
   );
 }

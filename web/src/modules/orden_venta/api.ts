@@ -1,5 +1,5 @@
 import type {
-  ClienteDireccionEnvio, ClienteRapido, OrdenVentaBuscar, OrdenVentaDetalle, OrdenVentaFila, OrdenVentaModificar, OrdenVentaPagoFila,
+  ClienteDireccionEnvio, ClienteRapido, Cuota, OrdenVentaBuscar, OrdenVentaDetalle, OrdenVentaFila, OrdenVentaModificar, OrdenVentaPagoFila,
   OrdenVentaRegistrar, Paged, ProductoVentaRow, Vendedor,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,7 +78,8 @@ export const useModificarOrdenVenta = () => useInvalidating(modificarOrdenVenta)
 export const aprobarOrdenVenta = (v: { ovt_id: number; coc_id: number }) => apiPost<OrdenVentaDetalle>('/ordenVenta/aprobar', { orden_venta: v });
 export const useAprobarOrdenVenta = () => useInvalidating(aprobarOrdenVenta);
 
-export const generarComprobante = (ovtId: number) => apiPost<unknown>('/ordenVenta/generarComprobante', { orden_venta: { ovt_id: ovtId } });
+/** A credit sale's voucher takes its cuotas (issue 23); none for a cash one. */
+export const generarComprobante = (v: { ovt_id: number; cuotas?: Cuota[] }) => apiPost<unknown>('/ordenVenta/generarComprobante', { orden_venta: v });
 export const useGenerarComprobante = () => useInvalidating(generarComprobante);
 
 /** Opens a PDF or image fetched with the session's token in a new tab. */

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, CopyOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckCircleOutlined, CopyOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Envelope, ProductoRow } from '@obra/domain';
 import { PAGE_SIZE, PRODUCTO_ESTADO, PRODUCTO_MSG, productoEstadoNombre } from '@obra/domain';
 import { Button, Flex, Select, Tag, type TableColumnsType } from 'antd';
@@ -17,6 +17,7 @@ import {
   useProductos, useTipos, type ProductoFiltros,
 } from './api';
 import { ProductoModal, type ProductoModo } from './ProductoModal';
+import { TiposExistenciaModal } from './TiposExistenciaModal';
 import { useCanRegistrar } from './useCanRegistrar';
 
 type Editing = { modo: ProductoModo; prvId: number | null } | null;
@@ -40,6 +41,7 @@ export function ProductoPage() {
   const canWrite = useCanRegistrar();
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
+  const [tiposExistencia, setTiposExistencia] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);
   const deshabilitar = useDeshabilitarProducto();
   const habilitar = useHabilitarProducto();
@@ -109,6 +111,9 @@ export function ProductoPage() {
       actions={
         canWrite && (
           <Flex gap={8}>
+            <Button icon={<AuditOutlined />} onClick={() => setTiposExistencia(true)}>
+              Tipos de existencia SUNAT
+            </Button>
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
               Importar
             </Button>
@@ -164,6 +169,7 @@ export function ProductoPage() {
       {editing && (
         <ProductoModal modo={editing.modo} prvId={editing.prvId} onClose={() => setEditing(null)} onSaved={(id) => void showSaved(id)} />
       )}
+      {tiposExistencia && <TiposExistenciaModal onClose={() => setTiposExistencia(false)} />}
       <XlsxImportModal<ProductoRow[]>
         open={importing}
         title="Importar Productos"

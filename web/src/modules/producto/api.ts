@@ -1,5 +1,5 @@
 import type {
-  Paged, Producto, ProductoBuscar, ProductoBuscarIndice, ProductoIndice, ProductoModificar, ProductoOpciones, ProductoRegistrar, ProductoRow, TipoOption,
+  CategoriaTipoExistencia, CategoriaTipoExistenciaRow, Paged, Producto, ProductoBuscar, ProductoBuscarIndice, ProductoIndice, ProductoModificar, ProductoOpciones, ProductoRegistrar, ProductoRow, TipoOption,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiPost } from '../../app/api';
@@ -16,6 +16,7 @@ export const productoKeys = {
   detail: (prvId: number) => [...productoKeys.all, 'detail', prvId] as const,
   opciones: () => [...productoKeys.all, 'opciones'] as const,
   tipos: (catId: number) => [...productoKeys.all, 'tipos', catId] as const,
+  tiposExistencia: () => [...productoKeys.all, 'tiposExistencia'] as const,
 };
 
 export const TEMPLATE_PATH = '/producto/plantilla';
@@ -85,4 +86,20 @@ export const useHabilitarProducto = () => useProductoMutation<{ producto: { prv_
 export function useAfterImport() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: productoKeys.lists() });
+}
+
+/** Every category with its SUNAT existence type (tabla 5), which the PLE 12.1 book carries for its products. */
+export function useCategoriasTipoExistencia() {
+  return useQuery({
+    queryKey: productoKeys.tiposExistencia(),
+    queryFn: async () => (await apiPost<CategoriaTipoExistenciaRow[]>('/categoria-producto/tiposExistencia', {})).data,
+  });
+}
+
+export function useModificarTipoExistencia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CategoriaTipoExistencia) => apiPost<CategoriaTipoExistenciaRow>('/categoria-producto/modificarTipoExistencia', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productoKeys.tiposExistencia() }),
+  });
 }

@@ -16,6 +16,8 @@ export interface ProductoVentaFormValues {
   pvt_precio_minimo: string | null;
   pvt_precio: string | null;
   pvt_stock: string | null;
+  /** kg per unit (issue 23): the sender guide's gross weight is quantity × this. */
+  pvt_peso: string | null;
   est_id?: number;
 }
 
@@ -141,6 +143,11 @@ export function ProductoVentaFields({ form, listas, source, ver, conEstado }: Pr
       <Col xs={24} md={8}>
         <Form.Item label="Stock" name="pvt_stock" required={!ver}>
           <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label="Peso por unidad (kg)" name="pvt_peso" extra={ver ? undefined : 'Para el peso bruto de la guía de remisión (concreto: unos 2400 kg por m³)'}>
+          <InputNumber<string> stringMode min="0" precision={3} suffix="kg" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       {conEstado && (

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ALM_TIPO, PRY_MSG } from '@obra/domain';
+import { ALM_TIPO, ESTABLECIMIENTO_PRINCIPAL, PRY_MSG } from '@obra/domain';
 import { Button, Checkbox, Form, Input, Switch, Table, Tooltip, Typography, type FormInstance } from 'antd';
 import { toast } from '../../ui/toast';
 
@@ -10,9 +10,12 @@ export interface AlmacenFormRow {
   alm_direccion: string;
   alm_tipo: number;
   alm_estado: number;
+  alm_establecimiento: string;
 }
 
-export const NEW_ALMACEN: AlmacenFormRow = { alm_nombre: '', alm_direccion: '', alm_tipo: ALM_TIPO.SECUNDARIO, alm_estado: 1 };
+export const NEW_ALMACEN: AlmacenFormRow = {
+  alm_nombre: '', alm_direccion: '', alm_tipo: ALM_TIPO.SECUNDARIO, alm_estado: 1, alm_establecimiento: ESTABLECIMIENTO_PRINCIPAL,
+};
 
 export const isIncomplete = (a: Partial<AlmacenFormRow> | undefined) => !a?.alm_nombre?.trim() || !a?.alm_direccion?.trim();
 
@@ -62,6 +65,24 @@ export function AlmacenesField({ form, showErrors, onShowErrors, editing, readOn
                 render: (_, f, i) => (
                   <Form.Item {...cell} name={[f.name, 'alm_direccion']}>
                     <Input aria-label={`Dirección del almacén ${i + 1}`} maxLength={250} status={status(rows[i]?.alm_direccion)} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: (
+                  <Tooltip title="Código de establecimiento anexo del RUC (0000 el domicilio fiscal, 9999 un local de terceros); identifica al almacén en el libro PLE 12.1">
+                    Cód. establecimiento SUNAT
+                  </Tooltip>
+                ),
+                width: 130,
+                render: (_, f, i) => (
+                  <Form.Item {...cell} name={[f.name, 'alm_establecimiento']}>
+                    <Input
+                      aria-label={`Establecimiento SUNAT del almacén ${i + 1}`}
+                      maxLength={4}
+                      inputMode="numeric"
+                      status={showErrors && !/^\d{4}$/.test(rows[i]?.alm_establecimiento ?? '') ? 'error' : undefined}
+                    />
                   </Form.Item>
                 ),
               },

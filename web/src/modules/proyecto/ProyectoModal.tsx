@@ -27,7 +27,8 @@ const formValues = (p: Proyecto): FormValues => ({
   pry_nombre: p.pry_nombre,
   pry_descripcion: p.pry_descripcion,
   pry_estado: p.pry_estado,
-  almacenes: p.almacenes.map(({ alm_id, alm_nombre, alm_direccion, alm_tipo, alm_estado }) => ({ alm_id, alm_nombre, alm_direccion, alm_tipo, alm_estado })),
+  almacenes: p.almacenes.map(({ alm_id, alm_nombre, alm_direccion, alm_tipo, alm_estado, alm_establecimiento }) => (
+    { alm_id, alm_nombre, alm_direccion, alm_tipo, alm_estado, alm_establecimiento })),
 });
 
 type Payload = ProyectoRegistrar | ProyectoModificar;

@@ -1,5 +1,6 @@
-import { TRANSFERENCIA_MSG, TransferenciaIngresar, type TransferenciaDetalleRow } from '@obra/domain';
+import { TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaIngresar, exigeDocProveedor, type Transferencia, type TransferenciaDetalleRow } from '@obra/domain';
 import { Descriptions, Form, Input, InputNumber } from 'antd';
+import { DocProveedorFields, docProveedorPayload, type DocProveedorValues } from './DocProveedorFields';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { formatDate, formatDecimal } from '../../ui/format';
@@ -12,16 +13,27 @@ interface LineaIngreso {
   tid_ingreso_notas: string;
 }
 
-interface Values {
+interface Values extends DocProveedorValues {
   detalle: LineaIngreso[];
 }
 
 const cell = { style: { marginBottom: 0 } };
 
+/** A purchase order's receipt asks for the supplier's document whenever something enters (PLE 12.1). */
+const conDocumento = exigeDocProveedor(TransferenciaIngresar, 'transferencia_items',
+  (p) => p.transferencia_items.detalle.some((l) => Number(l.tid_ingreso_cantidad) > 0));
+
+/** The document the transfer has, else the one proposed (the order's portal invoice, the typed guide). */
+const docInicial = (t: Transferencia): DocProveedorValues => {
+  const d = t.tfi_doc_tipo ? t : t.doc_sugerido;
+  return { tfi_doc_tipo: d?.tfi_doc_tipo || undefined, tfi_doc_serie: d?.tfi_doc_serie ?? '', tfi_doc_numero: d?.tfi_doc_numero ?? '' };
+};
+
 /**
  * Confirm entry (spec 2 §2, §5): per line the confirmed quantity (defaults to the sent one, 0 to sent), the serial
  * (only for serialised products; a unit moved between warehouses brings its own) and notes. All as sent →
- * Ingreso confirmado, otherwise Ingreso parcial; the receiver is the signed-in user.
+ * Ingreso confirmado, otherwise Ingreso parcial; the receiver is the signed-in user. A purchase order's receipt also
+ * takes the supplier's document the goods came with (PLE 12.1), proposed from the order's portal invoice or the guide.
  */
 export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -29,6 +41,7 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
   const ingresar = useIngresarTransferencia();
   const t = query.data;
   const lineas: TransferenciaDetalleRow[] = t?.detalle ?? [];
+  const compra = t?.tfi_tipo === TFI_TIPO.ORDEN_COMPRA;
 
   return (
     <FormModal<Values, TransferenciaIngresar>
@@ -36,10 +49,17 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
       width={960}
       form={form}
       initialValues={t ? {
+        ...docInicial(t),
         detalle: t.detalle.map((l) => ({ tid_id: l.tid_id, tid_ingreso_cantidad: l.tid_cantidad, pal_numero_serie: l.pal_numero_serie, tid_ingreso_notas: '' })),
       } : undefined}
-      schema={TransferenciaIngresar}
-      toPayload={(v) => ({ transferencia_items: { tfi_id: tfiId, detalle: v.detalle.map((l) => ({ ...l, tid_ingreso_cantidad: l.tid_ingreso_cantidad ?? '' })) } })}
+      schema={compra ? conDocumento : TransferenciaIngresar}
+      toPayload={(v) => ({
+        transferencia_items: {
+          tfi_id: tfiId,
+          ...(compra ? docProveedorPayload(v) : {}),
+          detalle: v.detalle.map((l) => ({ ...l, tid_ingreso_cantidad: l.tid_ingreso_cantidad ?? '' })),
+        },
+      })}
       at={['transferencia_items']}
       okText="Confirmar ingreso"
       loadError={query.isError ? TRANSFERENCIA_MSG.notFound : undefined}
@@ -59,6 +79,11 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
       onSave={(body) => ingresar.mutateAsync(body)}
       onClose={onClose}
     >
+      {compra && t && (
+        <DocProveedorFields sugerido={!t.tfi_doc_tipo && t.doc_sugerido
+          ? `Propuesto de ${t.doc_sugerido.tfi_doc_tipo === '01' ? 'la factura que el proveedor envió por el portal' : 'la guía de remisión registrada'}: verifíquelo`
+          : undefined} />
+      )}
       <FormListTable
         name="detalle"
         scroll={{ y: 320 }}

@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
-  TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, limaDate, type OrdenParaTransferencia, type ProductoTransferencia, type InventarioRapidoRow,
+  TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, exigeDocProveedor, limaDate, type OrdenParaTransferencia, type ProductoTransferencia,
+  type InventarioRapidoRow,
 } from '@obra/domain';
 import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +14,7 @@ import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { WarehouseSelect } from '../../ui/WarehouseSelect';
 import { buscarOrdenes, buscarProductos, buscarStock, useOrdenDetalleTransferencia, useRegistrarTransferencia } from './api';
+import { DocProveedorFields, docProveedorPayload, type DocProveedorValues } from './DocProveedorFields';
 
 /** A line as the form holds it: what it shows beside the fields it sends. */
 interface Linea {
@@ -31,7 +33,7 @@ interface Linea {
   pal_numero_serie: string;
 }
 
-interface Values {
+interface Values extends DocProveedorValues {
   ord_id: number | null;
   alm_origen: number | null;
   alm_destino: number | null;
@@ -48,6 +50,8 @@ const TITULO: Record<1 | 2 | 3, string> = {
 };
 
 const cell = { style: { marginBottom: 0 } };
+/** An external purchase's stock enters on registration: the screen asks for the supplier's document then (PLE 12.1). */
+const compraConDocumento = exigeDocProveedor(TransferenciaRegistrar, 'transferencia_items', (p) => p.transferencia_items.tfi_tipo === TFI_TIPO.COMPRA_EXTERNA);
 const esCero = (v: string | null | undefined) => !v || Number(v) === 0;
 
 interface Props {
@@ -60,8 +64,8 @@ interface Props {
 /**
  * The three registration popups (spec 2 §2, §5): order-based (order search, lines defaulting to the
  * remaining balance and disabled at 0), external purchase (product quick search, serial per unit of a
- * serialised product) and between warehouses (stock of the origin, available shown); new lines start at 1,
- * the arrival date at today (Lima). The server checks everything again.
+ * serialised product, and the supplier's document it came with) and between warehouses (stock of the origin,
+ * available shown); new lines start at 1, the arrival date at today (Lima). The server checks everything again.
  */
 export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
   const [form] = Form.useForm<Values>();
@@ -100,6 +104,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
       tfi_fecha_estimada_llegada: v.tfi_fecha_estimada_llegada?.format('YYYY-MM-DD'),
       tfi_guia_remision: v.tfi_guia_remision,
       tfi_notas: v.tfi_notas,
+      ...(tipo === TFI_TIPO.COMPRA_EXTERNA ? docProveedorPayload(v) : {}),
       // Order lines left at 0 (or with nothing left) are not part of this transfer.
       detalle: (v.detalle ?? [])
         .filter((l) => tipo !== TFI_TIPO.ORDEN_COMPRA || !esCero(l.tid_cantidad))
@@ -116,9 +121,9 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
       form={form}
       initialValues={{
         ord_id: orden?.ord_id ?? null, alm_origen: null, alm_destino: null, tfi_fecha_estimada_llegada: dayjs(limaDate()),
-        tfi_guia_remision: '', tfi_notas: '', detalle: [],
+        tfi_guia_remision: '', tfi_notas: '', tfi_doc_tipo: undefined, tfi_doc_serie: '', tfi_doc_numero: '', detalle: [],
       }}
-      schema={TransferenciaRegistrar}
+      schema={tipo === TFI_TIPO.COMPRA_EXTERNA ? compraConDocumento : TransferenciaRegistrar}
       toPayload={toPayload}
       at={['transferencia_items']}
       onValuesChange={(changed) => {
@@ -162,6 +167,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
           </Form.Item>
         </Col>
       </Row>
+      {tipo === TFI_TIPO.COMPRA_EXTERNA && <DocProveedorFields />}
       {tipo === TFI_TIPO.COMPRA_EXTERNA && (
         <Form.Item label="Agregar producto" htmlFor="tfi-buscar-producto">
           <QuickSearch<ProductoTransferencia>

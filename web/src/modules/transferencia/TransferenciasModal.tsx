@@ -1,4 +1,4 @@
-import { TFI_TIPO, TRANSFERENCIA_MSG, type Transferencia } from '@obra/domain';
+import { TFI_TIPO, TRANSFERENCIA_MSG, docProveedorNombre, type Transferencia } from '@obra/domain';
 import { Button, Descriptions, Empty, Flex, Modal, Skeleton, Table, Typography } from 'antd';
 import { formatDate, formatDecimal } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
@@ -27,6 +27,9 @@ export function TransferenciaDetalle({ t }: { t: Transferencia }) {
             children: t.tfi_fecha_ingreso ? `${formatDate(t.tfi_fecha_ingreso, true)} por ${orDash(t.tfi_usu_recepcionador_nombre)}` : '-',
           },
           { key: 'guia', label: 'Guía de remisión', children: orDash(t.tfi_guia_remision) },
+          ...(t.tfi_doc_tipo
+            ? [{ key: 'doc', label: 'Comprobante del proveedor', children: `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}` }]
+            : []),
           { key: 'notas', label: 'Notas', children: orDash(t.tfi_notas) },
         ]}
       />

@@ -5,10 +5,10 @@ import { programarEn } from '../../../modules/envio/programacion.ts';
 import type { DemoContext } from './context.ts';
 
 /**
- * Demo fleet and dispatches (issue 14): six mixers 'Mixer 01'..'Mixer 06' of 7 to 9 m³, four drivers,
- * and a few dispatches today and tomorrow (Lima) on two of the demo's paid sales orders, scheduled
+ * Demo fleet and dispatches (issue 14): six mixers 'Mixer 01'..'Mixer 06' of 7 to 9 m³, four drivers
+ * with DNI and licence (what the sender guide declares, issue 23), and a few dispatches today and tomorrow (Lima) on two of the demo's paid sales orders, scheduled
  * through the same service as the screen (times recomputed, balances lowered, orders en_despacho).
- * One of today's is moved on to en_ruta so the sender guide can be tried at once.
+ * One of today's is moved on to en_ruta without a guide, as a dispatch that left before issue 23 did.
  */
 
 const MIXERS: [nombre: string, placa: string, capacidad: string][] = [
@@ -16,9 +16,10 @@ const MIXERS: [nombre: string, placa: string, capacidad: string][] = [
   ['Mixer 04', 'D2R-957', '8.50'], ['Mixer 05', 'F8L-362', '9.00'], ['Mixer 06', 'H4P-825', '7.50'],
 ];
 
-const CONDUCTORES: [nombre: string, apellido: string, placa: string][] = [
-  ['Carlos', 'Huamaní Rojas', 'Q40211873'], ['Miguel', 'Condori Apaza', 'Q42987110'],
-  ['Jorge', 'Salazar Ñique', 'Q45120336'], ['Luis', 'Mendoza Quispe', 'Q47005921'],
+/** [name, surname, the mixer usually driven, DNI, licence (class A-IIIc: a Q and the DNI, as Peru issues them)]. */
+const CONDUCTORES: [nombre: string, apellido: string, placa: string, dni: string, licencia: string][] = [
+  ['Carlos', 'Huamaní Rojas', 'AXK-714', '40211873', 'Q40211873'], ['Miguel', 'Condori Apaza', 'B3T-208', '42987110', 'Q42987110'],
+  ['Jorge', 'Salazar Ñique', 'C5M-431', '45120336', 'Q45120336'], ['Luis', 'Mendoza Quispe', 'D2R-957', '47005921', 'Q47005921'],
 ];
 
 /** [days from today, departure HH:mm, minutes to the delivery]. */
@@ -32,8 +33,9 @@ export async function seedDespacho(tx: Tx, ctx: DemoContext, now = new Date()): 
     const [r] = await selectRows<{ id: number }>(tx, sql`insert into mixer (mix_nombre, mix_placa, mix_capacidad) values (${nombre}, ${placa}, ${capacidad}) returning mix_id as id`);
     mixIds.push(Number(r.id));
   }
-  for (const [nombre, apellido, placa] of CONDUCTORES) {
-    await tx.execute(sql`insert into conductor (cdt_nombre, cdt_apellido, cdt_placa) values (${nombre}, ${apellido}, ${placa})`);
+  for (const [nombre, apellido, placa, dni, licencia] of CONDUCTORES) {
+    await tx.execute(sql`insert into conductor (cdt_nombre, cdt_apellido, cdt_placa, cdt_tipo_documento, cdt_numero_documento, cdt_licencia)
+      values (${nombre}, ${apellido}, ${placa}, '1', ${dni}, ${licencia})`);
   }
   const usuId = ctx.userIds.get('gerencia@andina.pe') ?? ctx.userIds.get('admin@andina.pe');
   if (usuId === undefined) return;

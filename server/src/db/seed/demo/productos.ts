@@ -15,6 +15,18 @@ const CATEGORIAS: Record<string, string[]> = {
   Servicios: ['Mantenimiento', 'Transporte', 'Laboratorio'],
 };
 
+/**
+ * SUNAT tabla 5 of each category (PLE 12.1 field 6), as the PCGE places them: cement, aggregates, steel and additives
+ * are what the concrete is made of (03 materias primas); PPE, fuel, lubricants and office supplies are consumed
+ * (06 suministros, PCGE 252); spare parts 07; tools and computers are fixed assets (PCGE 33: 'herramientas y unidades
+ * de reemplazo', 'equipos diversos') kept in the warehouses to be assigned, not existencias (99 otros), and services
+ * never enter stock (99).
+ */
+const TIPO_EXISTENCIA: Record<string, string> = {
+  'Materiales de construcción': '03', EPP: '06', Herramientas: '99', Repuestos: '07', 'Combustibles y lubricantes': '06',
+  'Útiles de oficina': '06', 'Equipos de cómputo': '99', Servicios: '99',
+};
+
 /** Units the products use; the units seed usually has them already. */
 const UNIDADES: Record<string, string> = {
   UND: 'Unidad', KG: 'Kilogramo', M3: 'Metro cúbico', GLN: 'Galón', L: 'Litro', BLS: 'Bolsa', PAR: 'Par', CJA: 'Caja', PQT: 'Paquete',
@@ -110,7 +122,7 @@ async function unitIds(tx: Tx): Promise<Map<string, number>> {
 export async function seedProductos(tx: Tx, _ctx: DemoContext): Promise<void> {
   const typeIds = new Map<string, { cat_id: number; tip_id: number }>();
   for (const [cat_nombre, tipos] of Object.entries(CATEGORIAS)) {
-    const [cat] = await tx.insert(categoriaProducto).values({ cat_nombre }).returning();
+    const [cat] = await tx.insert(categoriaProducto).values({ cat_nombre, cat_tipo_existencia: TIPO_EXISTENCIA[cat_nombre] }).returning();
     const rows = await tx.insert(tipoProducto).values(tipos.map((tip_nombre) => ({ cat_id: cat.cat_id, tip_nombre }))).returning();
     rows.forEach((t) => typeIds.set(`${cat_nombre}/${t.tip_nombre}`, { cat_id: cat.cat_id, tip_id: t.tip_id }));
   }

@@ -9,10 +9,11 @@ import type { DemoContext } from './context.ts';
  * transfers service, so the stock enters through the ledger with its kardex lines like any other entry
  * (DECISIONS §3). Some products stay below their minimum (stock renewal has rows), some units carry serials.
  * The first non-serialised product ('Cemento Portland Tipo I') is left without stock: the ledger tests use it.
+ * Each purchase carries the supplier's document (tabla 10 type, series, number), as the PLE 12.1 book reports it.
  */
-const COMPRAS: { almacen: string; guia: string; lineas: [string, string, string?][] }[] = [
+const COMPRAS: { almacen: string; guia: string; doc: [string, string, string]; lineas: [string, string, string?][] }[] = [
   {
-    almacen: 'Almacén Central', guia: 'T001-000120',
+    almacen: 'Almacén Central', guia: 'T001-000120', doc: ['01', 'F001', '00004521'],
     lineas: [
       ['Cemento Extraforte ICo 42.5 kg', '120'],
       ['Fierro corrugado 1/2" x 9 m', '250'],
@@ -32,11 +33,11 @@ const COMPRAS: { almacen: string; guia: string; lineas: [string, string, string?
     ],
   },
   {
-    almacen: 'Almacén de Agregados', guia: 'T001-000121',
+    almacen: 'Almacén de Agregados', guia: 'T001-000121', doc: ['09', 'T001', '000121'],
     lineas: [['Arena gruesa', '60'], ['Arena fina', '15'], ['Piedra chancada 1/2"', '90'], ['Piedra chancada 3/4"', '45.5']],
   },
   {
-    almacen: 'Almacén de Obra Miraflores', guia: 'T001-000122',
+    almacen: 'Almacén de Obra Miraflores', guia: 'T001-000122', doc: ['03', 'B002', '00000315'],
     lineas: [
       ['Cemento Extraforte ICo 42.5 kg', '40'],
       ['Fierro corrugado 3/8" x 9 m', '100'],
@@ -65,6 +66,7 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
     await registrarEn(tx, inventario, {
       tfi_tipo: TFI_TIPO.COMPRA_EXTERNA, ord_id: null, alm_origen: null, alm_destino: alm, tfi_fecha_estimada_llegada: today,
       tfi_guia_remision: c.guia, tfi_notas: 'Stock inicial de la demostración',
+      tfi_doc_tipo: c.doc[0], tfi_doc_serie: c.doc[1], tfi_doc_numero: c.doc[2],
       detalle: c.lineas.flatMap(([nombre, cantidad, serie]) => {
         const prv_id = productos.get(nombre);
         return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '' }] : [];

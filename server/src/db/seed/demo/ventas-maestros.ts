@@ -43,12 +43,17 @@ interface Demo {
   minimo: string;
   stock?: string;
   inactivo?: true;
+  /** kg per unit, for the sender guide's gross weight (issue 23); none for services. */
+  peso?: string;
 }
+
+/** Fresh normal-weight concrete: about 2 400 kg per m³. */
+const CONCRETO_KG_M3 = '2400';
 
 const estructural = (fc: number, precio: string, minimo: string, uso: string): Demo => ({
   nombre: `Concreto premezclado f'c ${fc} kg/cm²`,
   descripcion: `Concreto premezclado f'c ${fc} kg/cm², slump 4", piedra 1/2", cemento tipo I; ${uso}`,
-  tipo: ['Concreto', 'Estructural'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio, minimo,
+  tipo: ['Concreto', 'Estructural'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio, minimo, peso: CONCRETO_KG_M3,
 });
 
 const PRODUCTOS: Demo[] = [
@@ -59,23 +64,23 @@ const PRODUCTOS: Demo[] = [
   estructural(280, '345.00', '317.00', 'elementos estructurales de edificios y muros de contención'),
   estructural(350, '398.00', '366.00', 'alta resistencia: columnas de edificios altos y elementos pretensados'),
   { nombre: "Concreto bombeable f'c 210 kg/cm²", descripcion: 'Slump 6" a 8", piedra 1/2", para colocación con bomba en losas y placas',
-    tipo: ['Concreto', 'Bombeable'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '332.00', minimo: '305.00' },
+    tipo: ['Concreto', 'Bombeable'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '332.00', minimo: '305.00', peso: CONCRETO_KG_M3 },
   { nombre: "Concreto bombeable f'c 280 kg/cm²", descripcion: 'Slump 6" a 8", piedra 1/2", para colocación con bomba en estructuras',
-    tipo: ['Concreto', 'Bombeable'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '372.00', minimo: '342.00' },
+    tipo: ['Concreto', 'Bombeable'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '372.00', minimo: '342.00', peso: CONCRETO_KG_M3 },
   { nombre: "Concreto para pavimentos f'c 280 kg/cm²", descripcion: 'Módulo de rotura 40 kg/cm², slump 3", para pisos industriales y pistas',
-    tipo: ['Concreto', 'Pavimentos'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '352.00', minimo: '324.00' },
+    tipo: ['Concreto', 'Pavimentos'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '352.00', minimo: '324.00', peso: CONCRETO_KG_M3 },
   { nombre: 'Servicio de bombeo de concreto (por m³)', descripcion: 'Bomba estacionaria con hasta 60 m de tubería; mínimo 15 m³ por vaciado',
     tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'M3', precio: '28.00', minimo: '25.50' },
   { nombre: 'Servicio de bomba pluma (por hora)', descripcion: 'Bomba telescópica de 36 m con operador; incluye traslado en Lima Metropolitana',
     tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'HR', precio: '420.00', minimo: '386.00' },
   { nombre: 'Aditivo acelerante de fragua', descripcion: 'Acelerante sin cloruros para desencofrado temprano y vaciados en clima frío',
-    tipo: ['Aditivos', 'Acelerantes'], grupo: 3, marca: 'Sika', unidad: 'GLN', precio: '46.00', minimo: '42.00', stock: '120' },
+    tipo: ['Aditivos', 'Acelerantes'], grupo: 3, marca: 'Sika', unidad: 'GLN', precio: '46.00', minimo: '42.00', stock: '120', peso: '4.5' },
   { nombre: 'Aditivo plastificante reductor de agua', descripcion: 'Plastificante que reduce hasta 10 % de agua de mezcla y mejora la trabajabilidad',
-    tipo: ['Aditivos', 'Plastificantes'], grupo: 3, marca: 'Chema', unidad: 'GLN', precio: '39.00', minimo: '36.00', stock: '85.5' },
+    tipo: ['Aditivos', 'Plastificantes'], grupo: 3, marca: 'Chema', unidad: 'GLN', precio: '39.00', minimo: '36.00', stock: '85.5', peso: '4.4' },
   { nombre: 'Arena gruesa', descripcion: 'Arena gruesa lavada de cantera, puesta en obra en volquete de 15 m³',
-    tipo: ['Agregados', 'Arena'], grupo: 4, marca: MARCA_PROPIA, unidad: 'M3', precio: '62.00', minimo: '57.00', stock: '480' },
+    tipo: ['Agregados', 'Arena'], grupo: 4, marca: MARCA_PROPIA, unidad: 'M3', precio: '62.00', minimo: '57.00', stock: '480', peso: '1600' },
   { nombre: 'Piedra chancada 1/2"', descripcion: 'Piedra chancada de 1/2" (huso 67), puesta en obra en volquete de 15 m³',
-    tipo: ['Agregados', 'Piedra'], grupo: 4, marca: MARCA_PROPIA, unidad: 'M3', precio: '78.00', minimo: '72.00', stock: '365' },
+    tipo: ['Agregados', 'Piedra'], grupo: 4, marca: MARCA_PROPIA, unidad: 'M3', precio: '78.00', minimo: '72.00', stock: '365', peso: '1500' },
 ];
 
 const idBy = async (tx: Tx, query: ReturnType<typeof sql>) => (await selectRows<{ id: number }>(tx, query))[0].id;
@@ -103,7 +108,7 @@ export async function seedVentasMaestros(tx: Tx): Promise<void> {
     if (!unidades.has(p.unidad)) unidades.set(p.unidad, await idBy(tx, sql`select unm_id as id from unidad_medida where lower(unm_simbolo) = lower(${p.unidad})`));
   }
   await tx.insert(productoVenta).values(PRODUCTOS.map((p) => ({
-    pvt_nombre: p.nombre, pvt_descripcion: p.descripcion, pvt_precio: p.precio, pvt_precio_minimo: p.minimo, pvt_stock: p.stock ?? '0',
+    pvt_nombre: p.nombre, pvt_descripcion: p.descripcion, pvt_precio: p.precio, pvt_precio_minimo: p.minimo, pvt_stock: p.stock ?? '0', pvt_peso: p.peso ?? null,
     pvg_id: p.grupo, pti_id: tipos.get(p.tipo.join('/'))!, mar_id: marcas.get(p.marca)!, unm_id: unidades.get(p.unidad)!,
     est_id: p.inactivo ? EST.inactivo : EST.activo,
   })));

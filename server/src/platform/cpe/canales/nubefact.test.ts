@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMISOR, boletaEjemplo, facturaEjemplo } from '../ejemplo.test-data.ts';
-import { numeroTexto } from '../solicitud.ts';
+import { CODIGO_TIPO, numeroTexto } from '../solicitud.ts';
 import type { DocumentoEnvio } from './canal.ts';
 import { crearCanalNubefact, cuerpoNubefact } from './nubefact.ts';
 
@@ -63,8 +63,9 @@ const canal = (timeoutMs = 5000) => crearCanalNubefact({ url: `${base}/api/v1/ru
 
 /** Nubefact issues from the request and signs on its side: the XML is not sent. */
 function documento(solicitud = facturaEjemplo()): DocumentoEnvio {
-  const nombre = `${EMISOR.ruc}-01-${solicitud.serie}-${numeroTexto(solicitud.numero)}`;
-  return { ruc: EMISOR.ruc, tipo: '01', serie: solicitud.serie, numero: solicitud.numero, nombre, xml: '', solicitud };
+  const tipo = CODIGO_TIPO[solicitud.tipo];
+  const nombre = `${EMISOR.ruc}-${tipo}-${solicitud.serie}-${numeroTexto(solicitud.numero)}`;
+  return { ruc: EMISOR.ruc, tipo, serie: solicitud.serie, numero: solicitud.numero, nombre, xml: '', solicitud, ticket: null };
 }
 
 /** A port nobody listens on: taken from a server closed at once. */

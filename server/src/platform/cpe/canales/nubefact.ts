@@ -11,7 +11,7 @@
 import type { Canal, DocumentoEnvio, NotaCdr, Resultado } from './canal.ts';
 import { leerNota } from './cdr.ts';
 import { CODIGO_YA_REGISTRADO, describirFallaRed } from './sunat-soap.ts';
-import type { ComprobanteSolicitud } from '../tipos.ts';
+import type { ComprobanteSolicitud, ResumenSolicitud } from '../tipos.ts';
 import { porcentajeTexto } from '../solicitud.ts';
 
 export interface NubefactConfig {
@@ -20,8 +20,10 @@ export interface NubefactConfig {
   timeoutMs: number;
 }
 
-/** Their codes: 1 factura, 2 boleta. */
-const TIPO = { factura: 1, boleta: 2 } as const;
+/** Their codes: 1 factura, 2 boleta, 3 nota de crédito, 4 nota de débito. */
+const TIPO = { factura: 1, boleta: 2, nota_credito: 3, nota_debito: 4 } as const;
+/** The same by SUNAT's catalogue 01 code (a summary's document, a consulted note). */
+const TIPO_SUNAT: Record<string, number> = { '01': 1, '03': 2, '07': 3, '08': 4 };
 /** Their buyer document codes: catalogue 06, except '-' for "varios" (a boleta without document). */
 const DOCUMENTO = { '6': '6', '1': '1', '4': '4', '0': '-' } as const;
 /** Their currency codes: 1 soles, 2 dollars. */
@@ -33,6 +35,17 @@ const DATOS_INVALIDOS = new Set(['20', '21', '22']);
 const CUENTA = new Set(['10', '11', '12', '50', '51']);
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
+
+/**
+ * A credit sale (issue 23): their `condiciones_de_pago` (printed on their PDF) and, on a factura, the
+ * cuotas in `venta_al_credito`, from which they declare FormaPago Credito; a boleta declares no form
+ * of payment, as in our own XML. A cash sale sends neither (their default is al contado).
+ */
+function pagoNubefact(s: ComprobanteSolicitud): Record<string, unknown> {
+  if (s.nota || s.forma_pago !== 'Credito' || !s.cuotas?.length) return {};
+  const cuotas = s.cuotas.map((c, i) => ({ cuota: i + 1, fecha_de_pago: ddmmyyyy(c.fecha), importe: c.monto }));
+  return { condiciones_de_pago: `Crédito en ${s.cuotas.length === 1 ? '1 cuota' : `${s.cuotas.length} cuotas`}`, ...(s.tipo === 'factura' ? { venta_al_credito: cuotas } : {}) };
+}
 
 /** The body of `generar_comprobante`; amounts go as the decimal texts they are (their API takes text). */
 export function cuerpoNubefact(s: ComprobanteSolicitud): Record<string, unknown> {
@@ -54,6 +67,14 @@ export function cuerpoNubefact(s: ComprobanteSolicitud): Record<string, unknown>
     total_igv: s.igv,
     total: s.total,
     observaciones: s.observaciones ?? '',
+    // A note: the document it modifies and its reason (their numbering of catalogues 09 and 10 is SUNAT's code as a number).
+    ...(s.nota ? {
+      documento_que_se_modifica_tipo: TIPO_SUNAT[s.nota.tipo],
+      documento_que_se_modifica_serie: s.nota.serie,
+      documento_que_se_modifica_numero: s.nota.numero,
+      [s.tipo === 'nota_credito' ? 'tipo_de_nota_de_credito' : 'tipo_de_nota_de_debito']: Number(s.nota.motivo_codigo),
+    } : {}),
+    ...pagoNubefact(s),
     enviar_automaticamente_a_la_sunat: true,
     enviar_automaticamente_al_cliente: false,
     formato_de_pdf: 'A4',
@@ -143,12 +164,40 @@ function desdeDocumento(d: Json, doc: DocumentoEnvio): Resultado {
 
 const errorNubefact = (r: { codigo: string; texto: string }) => `${r.texto}${r.codigo ? ` (código ${r.codigo})` : ''}`;
 
+/**
+ * A cancellation through Nubefact: their `generar_anulacion` of the summary's one document (they build
+ * the comunicación de baja or resumen diario and follow its ticket); `consultar_anulacion` asks how it went.
+ */
+function cuerpoAnulacion(r: ResumenSolicitud, operacion: 'generar_anulacion' | 'consultar_anulacion'): Json {
+  const it = r.items[0];
+  return { operacion, tipo_de_comprobante: TIPO_SUNAT[it.tipo], serie: it.serie, numero: it.numero, ...(operacion === 'generar_anulacion' ? { motivo: it.motivo } : {}) };
+}
+
+/** What Nubefact says of a cancellation: accepted, rejected, or still with SUNAT (their ticket). */
+function desdeAnulacion(d: Json, doc: DocumentoEnvio): Resultado {
+  if (d.aceptada_por_sunat === true) return { estado: 'aceptado', codigo: '0', descripcion: texto(d.sunat_description) || `SUNAT aceptó la anulación ${doc.nombre}`, notas: notas(d), cdr: null };
+  const codigo = texto(d.sunat_responsecode);
+  if (codigo && Number(codigo) >= 2000 && Number(codigo) <= 3999) {
+    return { estado: 'rechazado', codigo, descripcion: texto(d.sunat_description) || `SUNAT rechazó la anulación (código ${codigo})`, notas: notas(d), cdr: null };
+  }
+  return { estado: 'enviado', ticket: texto(d.sunat_ticket_numero) || null, descripcion: `Nubefact envió la anulación ${doc.nombre}; la SUNAT aún no responde` };
+}
+
+const esResumen = (doc: DocumentoEnvio): doc is DocumentoEnvio & { solicitud: ResumenSolicitud } => doc.tipo === 'RA' || doc.tipo === 'RC';
+
 export function crearCanalNubefact(cfg: NubefactConfig): Canal {
   return {
     nombre: 'nubefact',
 
     async enviar(doc) {
-      const r = await llamar(cfg, cuerpoNubefact(doc.solicitud), `; no se sabe si emitió el comprobante ${doc.nombre}`);
+      if (esResumen(doc)) {
+        const a = await llamar(cfg, cuerpoAnulacion(doc.solicitud, 'generar_anulacion'), `; no se sabe si registró la anulación ${doc.nombre}`);
+        if (a.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: a.descripcion };
+        if (a.tipo === 'documento') return desdeAnulacion(a.d, doc);
+        if (DATOS_INVALIDOS.has(a.codigo)) return { estado: 'rechazado', codigo: a.codigo, descripcion: `Nubefact rechazó la anulación: ${errorNubefact(a)}`, notas: [], cdr: null };
+        return { estado: 'error', codigo: a.codigo || null, descripcion: `Nubefact no registró la anulación: ${errorNubefact(a)}` };
+      }
+      const r = await llamar(cfg, cuerpoNubefact(doc.solicitud as ComprobanteSolicitud), `; no se sabe si emitió el comprobante ${doc.nombre}`);
       if (r.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: r.descripcion };
       if (r.tipo === 'documento') return desdeDocumento(r.d, doc);
       if (DATOS_INVALIDOS.has(r.codigo)) return { estado: 'rechazado', codigo: r.codigo, descripcion: `Nubefact rechazó el comprobante: ${errorNubefact(r)}`, notas: [], cdr: null };
@@ -158,7 +207,14 @@ export function crearCanalNubefact(cfg: NubefactConfig): Canal {
     },
 
     async consultar(doc) {
-      const r = await llamar(cfg, { operacion: 'consultar_comprobante', tipo_de_comprobante: TIPO[doc.solicitud.tipo], serie: doc.serie, numero: doc.numero }, '');
+      if (esResumen(doc)) {
+        const a = await llamar(cfg, cuerpoAnulacion(doc.solicitud, 'consultar_anulacion'), '');
+        if (a.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: a.descripcion };
+        if (a.tipo === 'documento') return desdeAnulacion(a.d, doc);
+        if (a.codigo === '24') return { estado: 'no_existe', descripcion: `Nubefact no tiene la anulación ${doc.nombre}: ${a.texto}` };
+        return { estado: 'error', codigo: a.codigo || null, descripcion: `Nubefact no pudo consultar la anulación: ${errorNubefact(a)}` };
+      }
+      const r = await llamar(cfg, { operacion: 'consultar_comprobante', tipo_de_comprobante: TIPO_SUNAT[doc.tipo], serie: doc.serie, numero: doc.numero }, '');
       if (r.tipo === 'falla') return { estado: 'error', codigo: null, descripcion: r.descripcion };
       if (r.tipo === 'documento') return desdeDocumento(r.d, doc);
       if (r.codigo === '24') return { estado: 'no_existe', descripcion: `Nubefact no tiene el comprobante ${doc.nombre}: ${r.texto}` };

@@ -54,7 +54,7 @@ export interface CpeWorker {
 }
 
 /** An error the worker does not retry by itself (a person looks, and 'Reenviar' tries again). */
-const SIN_REINTENTO = 'REVISAR';
+export const SIN_REINTENTO = 'REVISAR';
 /** SUNAT's answer to a summary file it already had (2223 "El archivo ya fue presentado anteriormente"). */
 const RESUMEN_REPETIDO = '2223';
 
@@ -86,8 +86,13 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
 
   /** One attempt: consult first when an earlier attempt may have reached the service. */
   async function intentar(canal: Canal, t: q.Tomado, doc: DocumentoEnvio): Promise<Resultado> {
-    // A ticket (summaries, guides): SUNAT has the document; only its outcome is awaited.
-    if (doc.ticket) return canal.consultar(doc);
+    // A ticket (summaries, guides): SUNAT has the document; only its outcome is awaited. A ticket SUNAT
+    // ended without processing the document (it says it has none) is spent: the document is sent again.
+    if (doc.ticket) {
+      const r = await canal.consultar(doc);
+      if (r.estado !== 'no_existe') return r;
+      return canal.enviar({ ...doc, ticket: null });
+    }
     const quizaLlego = t.nco_intentos > 1 || t.nco_estado_sunat === 'enviado';
     if (quizaLlego) {
       const r = await canal.consultar(doc);

@@ -11,6 +11,9 @@ import {
 import { CODIGO_TIPO, problemaSolicitud, serieNumero } from '../solicitud.ts';
 import type { ComprobanteSolicitud } from '../tipos.ts';
 import { facturaUbl } from '../xml/factura.ts';
+import { guiaEjemplo, guiaPersonaEjemplo } from '../guia-ejemplo.test-data.ts';
+import { problemaGuia, type GuiaSolicitud } from '../guias/guia.ts';
+import { guiaUbl } from '../xml/guia.ts';
 import { generarCertificadoPrueba, leerPkcs12 } from './certificado.ts';
 import { firmarXml } from './firmar.ts';
 import { type ResultadoKit, KIT_SIN_HERRAMIENTA, codigosDe, kitCpe, validarConKit } from './validador.ts';
@@ -109,4 +112,34 @@ describe('reading the checker report', () => {
       'ERROR XSD xsd/2.1/maindoc/UBL-Invoice-2.1.xsd: 2 error(s)',
     ]);
   });
+});
+
+describe('SUNAT offline checker on our sender guides (09)', () => {
+  const casos: [titulo: string, guia: () => GuiaSolicitud][] = [
+    ['a guide to a RUC: 16 800 kg, DNI and licence of the driver, the plate typed with a hyphen', guiaEjemplo],
+    ['a guide to a DNI in tonnes, a fractional load, a driver with carné de extranjería, a plate typed in lower case with a space', guiaPersonaEjemplo],
+  ];
+  const resultados = new Map<string, ResultadoKit>();
+
+  beforeAll(async () => {
+    if (!kit) return;
+    const { p12, password } = generarCertificadoPrueba(EMISOR.ruc, EMISOR.razon_social);
+    const cert = leerPkcs12(p12, password);
+    const hechos = await enParalelo(casos, A_LA_VEZ, ([, guia]) => {
+      const g = guia();
+      return validarConKit(firmarXml(guiaUbl(EMISOR, g), cert).xml, `${EMISOR.ruc}-09-${g.serie}-${String(g.numero).padStart(8, '0')}`, kit);
+    });
+    casos.forEach(([titulo], i) => resultados.set(titulo, hechos[i]));
+  }, 240_000);
+
+  for (const [titulo, guia] of casos) {
+    it.skipIf(!kit)(`${titulo}: accepted, no rejection or observation${sinKit}`, () => {
+      expect(problemaGuia(guia()), 'the example itself must be a valid guide').toBeNull();
+      const r = resultados.get(titulo);
+      if (!r) throw new Error('the kit did not run');
+      expect(r.exitCode, `a tool of the kit is missing:\n${r.salida}`).not.toBe(KIT_SIN_HERRAMIENTA);
+      expect(r.aceptado, informe(r)).toBe(true);
+      expect(r.codigos, informe(r)).toEqual([]);
+    });
+  }
 });

@@ -1,14 +1,15 @@
 /**
- * Sender guides (guía de remisión remitente, SUNAT document type 09, series T001; DECISIONS §6,
- * issue 14) of the built-in provider: the UBL 2.1 DespatchAdvice XML, its A4 PDF, and the acceptance
- * a few seconds after issuing (`aceptada_en`), so that the screen's "aún no ha sido aceptada" path
- * is real. Like the vouchers, the provider keeps nothing: the caller stores the XML, the request and
- * the acceptance time in `guia_remision` and asks for the PDF again with the same request.
+ * What a sender guide declares (guía de remisión remitente, SUNAT type 09, series T001; DECISIONS §6,
+ * issue 23) and the checks SUNAT's GRE rules make that our data can fail: the driver's document and
+ * licence (2568-2573), the plate (2567), the gross weight (2880, 2881, 2523), the addresses' ubigeo.
+ * Built by the dispatch module from the dispatch, its order, the driver and the mixer; stored as the
+ * `comprobante` row's `nco_datos`, so the XML, the PDF and Nubefact's body are rebuilt from it.
  */
-import { formatDecimal } from '@obra/domain';
-import { createHash } from 'node:crypto';
-import type { ComprobanteCliente, EmisorComprobantes } from '../tipos.ts';
-import { openPdf } from '../../pdf.ts';
+import {
+  CONDUCTOR_TIPOS_DOCUMENTO, documentoConductorValido, isValidRuc, licenciaNormalizada, licenciaValida, placaNormalizada,
+  type ConductorTipoDocumento, type GuiaUnidadPeso,
+} from '@obra/domain';
+import type { ComprobanteCliente } from '../tipos.ts';
 
 export interface GuiaLinea {
   codigo: string;
@@ -16,6 +17,16 @@ export interface GuiaLinea {
   /** UN/ECE rec. 20: 'MTQ' m³. */
   unidad: string;
   cantidad: string;
+}
+
+export interface GuiaConductor {
+  /** SUNAT catalogue 06: '1' DNI, '4' carné de extranjería, '7' pasaporte (never a RUC: 2571). */
+  tipo_documento: ConductorTipoDocumento;
+  numero_documento: string;
+  nombre: string;
+  apellido: string;
+  /** Driving licence, as SUNAT takes it: 9 or 10 letters and digits ('Q40211873'). */
+  licencia: string;
 }
 
 export interface GuiaSolicitud {
@@ -27,11 +38,17 @@ export interface GuiaSolicitud {
   hora_emision: string;
   /** Start of the transfer (the dispatch's departure), YYYY-MM-DD Lima. */
   fecha_traslado: string;
+  /** Catalogue 20: '01' venta. */
+  motivo_traslado: string;
+  /** Total gross weight with 3 decimals ('16800.000'), in `unidad_peso`. */
+  peso_bruto: string;
+  /** KGM or TNE (2523). */
+  unidad_peso: GuiaUnidadPeso;
   destinatario: ComprobanteCliente;
-  conductor: { nombre: string; apellido: string; licencia_placa: string };
-  /** The mixer's plate. */
+  conductor: GuiaConductor;
+  /** The mixer's plate as typed ('AXK-714'); the XML carries it without separators (`placaSunat`). */
   vehiculo_placa: string;
-  /** The plant (the issuer's address) and the delivery address with its district. */
+  /** The plant (the issuer's address) and the delivery address with its district (INEI ubigeo). */
   partida: { direccion: string; ubigeo: string };
   llegada: { direccion: string; ubigeo: string };
   lineas: GuiaLinea[];
@@ -40,143 +57,61 @@ export interface GuiaSolicitud {
   orden: string;
 }
 
-export interface GuiaEmitida {
-  /** Issued (the caller stores it); false: refused with `mensaje`, nothing issued. */
-  aceptado: boolean;
-  /** 'pendiente' until SUNAT accepts it (at `aceptada_en`). */
-  estado_sunat: 'aceptado' | 'pendiente' | 'rechazado';
-  mensaje: string;
-  /** When SUNAT accepted or will have accepted it (built-in provider: issued + the delay); null when unknown. */
-  aceptada_en: Date | null;
-  enlace_pdf: string | null;
-  xml: string | null;
-  hash: string | null;
-}
+/** Catalogue 20 (motivo de traslado) as far as this product moves goods: a sale. */
+export const MOTIVOS_TRASLADO: Record<string, string> = { '01': 'Venta' };
 
-/** How long the built-in provider's "SUNAT" takes to accept a guide. */
-export const GUIA_DEMORA_MS = 5_000;
+/** Catalogue 18: '02' transporte privado, the company's own mixers and drivers. */
+export const MODALIDAD_PRIVADO = '02';
 
+/** 'T001-00000001'. */
 export const guiaTexto = (serie: string, numero: number) => `${serie}-${String(numero).padStart(8, '0')}`;
 
-const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The plate as SUNAT takes it (2567): letters and digits only, upper case. 'axk-714' → 'AXK714'. */
+export const placaSunat = placaNormalizada;
+/** A licence as SUNAT takes it (2573): 'q-40211873' → 'Q40211873'. */
+export const licenciaSunat = licenciaNormalizada;
 
-/** UBL 2.1 DespatchAdvice as SUNAT's GRE-R (unsigned: the built-in provider stands in for the accredited one). */
-export function guiaUbl(emisor: EmisorComprobantes, g: GuiaSolicitud): string {
-  const d = g.destinatario;
-  const lineas = g.lineas.map((l, i) => `
-  <cac:DespatchLine>
-    <cbc:ID>${i + 1}</cbc:ID>
-    <cbc:DeliveredQuantity unitCode="${esc(l.unidad)}">${esc(l.cantidad)}</cbc:DeliveredQuantity>
-    <cac:OrderLineReference><cbc:LineID>${i + 1}</cbc:LineID></cac:OrderLineReference>
-    <cac:Item><cbc:Description>${esc(l.descripcion)}</cbc:Description><cac:SellersItemIdentification><cbc:ID>${esc(l.codigo)}</cbc:ID></cac:SellersItemIdentification></cac:Item>
-  </cac:DespatchLine>`).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<DespatchAdvice xmlns="urn:oasis:names:specification:ubl:schema:xsd:DespatchAdvice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-  <cbc:UBLVersionID>2.1</cbc:UBLVersionID>
-  <cbc:CustomizationID>2.0</cbc:CustomizationID>
-  <cbc:ID>${guiaTexto(g.serie, g.numero)}</cbc:ID>
-  <cbc:IssueDate>${g.fecha_emision}</cbc:IssueDate>
-  <cbc:IssueTime>${g.hora_emision}</cbc:IssueTime>
-  <cbc:DespatchAdviceTypeCode listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01">09</cbc:DespatchAdviceTypeCode>
-  <cbc:Note>${esc(`Envío ${g.envio} - Orden de venta ${g.orden}`)}</cbc:Note>
-  <cac:DespatchSupplierParty>
-    <cac:Party><cac:PartyIdentification><cbc:ID schemeID="6">${esc(emisor.ruc)}</cbc:ID></cac:PartyIdentification>
-    <cac:PartyLegalEntity><cbc:RegistrationName>${esc(emisor.razon_social)}</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party>
-  </cac:DespatchSupplierParty>
-  <cac:DeliveryCustomerParty>
-    <cac:Party><cac:PartyIdentification><cbc:ID schemeID="${d.tipo_documento}">${esc(d.numero_documento)}</cbc:ID></cac:PartyIdentification>
-    <cac:PartyLegalEntity><cbc:RegistrationName>${esc(d.nombre)}</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party>
-  </cac:DeliveryCustomerParty>
-  <cac:Shipment>
-    <cbc:ID>SUNAT_Envio</cbc:ID>
-    <cbc:HandlingCode listAgencyName="PE:SUNAT" listName="Motivo de traslado" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo20">01</cbc:HandlingCode>
-    <cbc:HandlingInstructions>Venta</cbc:HandlingInstructions>
-    <cac:ShipmentStage>
-      <cbc:TransportModeCode listName="Modalidad de traslado" listAgencyName="PE:SUNAT" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo18">02</cbc:TransportModeCode>
-      <cac:TransitPeriod><cbc:StartDate>${g.fecha_traslado}</cbc:StartDate></cac:TransitPeriod>
-      <cac:DriverPerson><cbc:FirstName>${esc(g.conductor.nombre)}</cbc:FirstName><cbc:FamilyName>${esc(g.conductor.apellido)}</cbc:FamilyName>
-        <cbc:JobTitle>Principal</cbc:JobTitle></cac:DriverPerson>
-    </cac:ShipmentStage>
-    <cac:Delivery>
-      <cac:DeliveryAddress><cbc:ID schemeAgencyName="PE:INEI" schemeName="Ubigeos">${esc(g.llegada.ubigeo)}</cbc:ID>
-        <cac:AddressLine><cbc:Line>${esc(g.llegada.direccion)}</cbc:Line></cac:AddressLine></cac:DeliveryAddress>
-      <cac:Despatch><cac:DespatchAddress><cbc:ID schemeAgencyName="PE:INEI" schemeName="Ubigeos">${esc(g.partida.ubigeo)}</cbc:ID>
-        <cac:AddressLine><cbc:Line>${esc(g.partida.direccion)}</cbc:Line></cac:AddressLine></cac:DespatchAddress></cac:Despatch>
-    </cac:Delivery>
-    <cac:TransportHandlingUnit><cac:TransportEquipment><cbc:ID>${esc(g.vehiculo_placa)}</cbc:ID></cac:TransportEquipment></cac:TransportHandlingUnit>
-  </cac:Shipment>${lineas}
-</DespatchAdvice>
-`;
-}
+const FECHA = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const HORA = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+const PESO = /^\d{1,11}\.\d{3}$/;
 
-/** Problems of a request the built-in provider refuses (the caller builds it, so these are guards). */
-function problema(g: GuiaSolicitud): string | null {
-  if (!/^T\d{3}$/.test(g.serie) || !Number.isInteger(g.numero) || g.numero < 1 || g.numero > 99_999_999) return 'la serie o el número no son válidos';
-  if (g.lineas.length === 0) return 'la guía no tiene bienes que trasladar';
-  if (!g.vehiculo_placa.trim()) return 'falta la placa del vehículo';
+/** Why the driver cannot go on a guide, or null: what the driver screen must fill in. */
+export function problemaConductor(c: Pick<GuiaConductor, 'tipo_documento' | 'numero_documento' | 'licencia'>, nombre: string): string | null {
+  if (!(c.tipo_documento in CONDUCTOR_TIPOS_DOCUMENTO)) return `El tipo de documento del conductor ${nombre} no es válido (DNI, carné de extranjería o pasaporte)`;
+  if (!c.numero_documento.trim()) return `Falta el documento de identidad del conductor ${nombre}: regístrelo en Conductores`;
+  if (!documentoConductorValido(c.tipo_documento, c.numero_documento)) {
+    return c.tipo_documento === '1' ? `El DNI del conductor ${nombre} debe tener 8 dígitos` : `El documento del conductor ${nombre} debe tener hasta 15 letras o números`;
+  }
+  if (!c.licencia.trim()) return `Falta la licencia de conducir del conductor ${nombre}: regístrela en Conductores`;
+  if (!licenciaValida(c.licencia)) return `La licencia de conducir del conductor ${nombre} debe tener 9 o 10 letras y números (p. ej. Q40211873)`;
   return null;
 }
 
-export function emitirGuiaInterno(emisor: EmisorComprobantes, g: GuiaSolicitud, now = new Date(), demoraMs = GUIA_DEMORA_MS): GuiaEmitida {
-  const p = problema(g);
-  if (p) return { aceptado: false, estado_sunat: 'rechazado', mensaje: p, aceptada_en: null, enlace_pdf: null, xml: null, hash: null };
-  const xml = guiaUbl(emisor, g);
-  return {
-    aceptado: true,
-    estado_sunat: 'pendiente',
-    mensaje: `La guía de remisión remitente ${guiaTexto(g.serie, g.numero)} ha sido enviada a SUNAT`,
-    aceptada_en: new Date(now.getTime() + demoraMs),
-    enlace_pdf: null,
-    xml,
-    hash: createHash('sha256').update(xml, 'utf8').digest('base64'),
-  };
-}
-
-/** The guide as an A4 PDF (pdfkit's Helvetica, like the vouchers). */
-export async function guiaPdf(emisor: EmisorComprobantes, g: GuiaSolicitud, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const M = 40;
-  const W = 595.28 - 2 * M;
-  const { doc, bytes } = await openPdf({ margins: { top: M, bottom: M, left: M, right: M }, compress: opts.compress ?? true,
-    info: { Title: `Guía de remisión remitente ${guiaTexto(g.serie, g.numero)}`, Author: emisor.razon_social } });
-  const boxW = 200;
-  doc.font('Helvetica-Bold').fontSize(15).text(emisor.razon_social, M, M, { width: W - boxW - 16 });
-  doc.font('Helvetica').fontSize(8.5).fillColor('#555555').text(`RUC ${emisor.ruc}`, { width: W - boxW - 16 }).text(emisor.direccion, { width: W - boxW - 16 });
-  doc.lineWidth(1.2).strokeColor('#1a1a1a').roundedRect(M + W - boxW, M, boxW, 72, 4).stroke();
-  doc.font('Helvetica-Bold').fontSize(10.5).fillColor('#1a1a1a')
-    .text(`RUC ${emisor.ruc}`, M + W - boxW, M + 8, { width: boxW, align: 'center' })
-    .text('GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE', M + W - boxW + 8, M + 24, { width: boxW - 16, align: 'center' })
-    .text(guiaTexto(g.serie, g.numero), M + W - boxW, M + 52, { width: boxW, align: 'center' });
-  let y = M + 90;
-  const fila = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(8.5).text(`${label}:`, M, y, { width: 120, lineBreak: false });
-    doc.font('Helvetica').text(value || '-', M + 120, y, { width: W - 120 });
-    y = doc.y + 3;
-  };
-  const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
-  fila('Fecha de emisión', `${ddmmyyyy(g.fecha_emision)} ${g.hora_emision}`);
-  fila('Fecha de traslado', ddmmyyyy(g.fecha_traslado));
-  fila('Motivo de traslado', 'Venta');
-  fila('Destinatario', `${g.destinatario.nombre} (${g.destinatario.numero_documento})`);
-  fila('Punto de partida', `${g.partida.direccion} (${g.partida.ubigeo})`);
-  fila('Punto de llegada', `${g.llegada.direccion} (${g.llegada.ubigeo})`);
-  fila('Vehículo (placa)', g.vehiculo_placa);
-  fila('Conductor', `${g.conductor.nombre} ${g.conductor.apellido}${g.conductor.licencia_placa ? ` (${g.conductor.licencia_placa})` : ''}`);
-  fila('Referencia', `Envío ${g.envio} - Orden de venta ${g.orden}`);
-  y += 10;
-  doc.rect(M, y, W, 18).fill('#ececec');
-  doc.fillColor('#1a1a1a').font('Helvetica-Bold').fontSize(8)
-    .text('N°', M + 4, y + 5, { width: 24 }).text('CÓDIGO', M + 30, y + 5, { width: 70 }).text('DESCRIPCIÓN', M + 104, y + 5, { width: W - 220 })
-    .text('UNIDAD', M + W - 112, y + 5, { width: 50 }).text('CANTIDAD', M + W - 60, y + 5, { width: 56, align: 'right' });
-  y += 22;
-  g.lineas.forEach((l, i) => {
-    doc.font('Helvetica').fontSize(8.5)
-      .text(String(i + 1), M + 4, y, { width: 24 }).text(l.codigo, M + 30, y, { width: 70 }).text(l.descripcion, M + 104, y, { width: W - 220 });
-    const bottom = doc.y;
-    doc.text(l.unidad === 'MTQ' ? 'm³' : l.unidad, M + W - 112, y, { width: 50 }).text(formatDecimal(l.cantidad), M + W - 60, y, { width: 56, align: 'right' });
-    y = Math.max(bottom, doc.y) + 4;
-  });
-  doc.font('Helvetica').fontSize(7.5).fillColor('#555555')
-    .text('Representación impresa de la guía de remisión electrónica remitente.', M, y + 16, { width: W });
-  doc.end();
-  return bytes;
+/** Why `g` cannot be issued (the first problem found), or null. The dispatch module builds it, so most are guards. */
+export function problemaGuia(g: GuiaSolicitud): string | null {
+  if (!/^T[A-Z0-9]{3}$/.test(g.serie)) return `La serie ${g.serie} no corresponde a una guía de remisión remitente`;
+  if (!Number.isInteger(g.numero) || g.numero < 1 || g.numero > 99_999_999) return 'El número de la guía debe estar entre 1 y 99999999';
+  if (!FECHA.test(g.fecha_emision) || !HORA.test(g.hora_emision) || !FECHA.test(g.fecha_traslado)) return 'La fecha de emisión o de traslado no es válida';
+  if (!(g.motivo_traslado in MOTIVOS_TRASLADO)) return 'El motivo de traslado no es válido';
+  if (!PESO.test(g.peso_bruto) || !/[1-9]/.test(g.peso_bruto)) return 'El peso bruto total debe ser mayor a 0';
+  if (g.unidad_peso !== 'KGM' && g.unidad_peso !== 'TNE') return 'La unidad del peso bruto debe ser KGM o TNE';
+  const d = g.destinatario;
+  if (!d.nombre.trim()) return 'Falta el nombre o razón social del destinatario';
+  if (d.tipo_documento === '6' && !isValidRuc(d.numero_documento)) return `El RUC del destinatario (${d.numero_documento}) no es válido`;
+  if (d.tipo_documento === '1' && !/^\d{8}$/.test(d.numero_documento)) return 'El DNI del destinatario debe tener 8 dígitos';
+  if (d.tipo_documento === '0' || !d.numero_documento.trim()) return 'El destinatario de la guía debe tener RUC, DNI o carné de extranjería';
+  const conductor = problemaConductor(g.conductor, `${g.conductor.nombre} ${g.conductor.apellido}`.trim());
+  if (conductor) return conductor;
+  if (!g.conductor.nombre.trim() || !g.conductor.apellido.trim()) return 'Falta el nombre o el apellido del conductor';
+  if (!/^(?!0+$)[0-9A-Z]{6,8}$/.test(placaSunat(g.vehiculo_placa))) return `La placa del vehículo ${g.vehiculo_placa} debe tener de 6 a 8 letras y números`;
+  for (const [nombre, p] of [['partida', g.partida], ['llegada', g.llegada]] as const) {
+    if (!/^\d{6}$/.test(p.ubigeo)) return `El ubigeo del punto de ${nombre} debe tener 6 dígitos`;
+    if (!p.direccion.trim()) return `Falta la dirección del punto de ${nombre}`;
+  }
+  if (g.lineas.length === 0) return 'La guía no tiene bienes que trasladar';
+  for (const [i, l] of g.lineas.entries()) {
+    if (!/^\d+(\.\d+)?$/.test(l.cantidad) || !/[1-9]/.test(l.cantidad)) return `La cantidad de la línea ${i + 1} no es válida`;
+    if (!l.descripcion.trim()) return `Falta la descripción de la línea ${i + 1}`;
+  }
+  return null;
 }

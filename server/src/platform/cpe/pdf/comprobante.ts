@@ -5,7 +5,7 @@
  * 'Representación impresa de la ...'. Built like the order PDF (modules/orden/pdf.ts): pdfkit's
  * Helvetica, whose WinAnsi encoding covers Spanish accents, ñ, ² and ³.
  */
-import { formatAmount, formatDecimal, formatRate } from '@obra/domain';
+import { CPE_MOTIVOS_NC, CPE_MOTIVOS_ND, formatAmount, formatDecimal, formatRate, sumaCuotas } from '@obra/domain';
 import { montoEnLetras } from '../letras.ts';
 import type { ComprobanteLinea, ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
 import { PDF_STYLE, openPdf } from '../../pdf.ts';
@@ -83,10 +83,17 @@ function cliente(w: Writer) {
     ['Dirección', c.direccion.trim() || '-'],
     ['Fecha de emisión', `${fecha(s.fecha_emision)} ${s.hora_emision}`],
     ['Moneda', MONEDA[s.moneda].nombre],
-    ['Forma de pago', 'Contado'],
+    // A note modifies a document and says why (issue 23); a voucher says how it is paid.
+    ...(s.nota
+      ? [
+        ['Documento que modifica', `${s.nota.tipo === '01' ? 'Factura' : 'Boleta'} ${serieNumero(s.nota)} del ${fecha(s.nota.fecha_emision)}`],
+        ['Motivo', `${s.nota.motivo_codigo} · ${(s.tipo === 'nota_credito' ? CPE_MOTIVOS_NC : CPE_MOTIVOS_ND)[s.nota.motivo_codigo] ?? ''}: ${s.nota.motivo}`],
+      ] as [string, string][]
+      : [['Forma de pago', credito(s) ? 'Crédito' : 'Contado']] as [string, string][]),
     ['Orden de venta', s.orden],
   ];
-  const labelW = 92;
+  // Wide enough for 'Documento que modifica:' on one line (a wrapped label would run into the next row).
+  const labelW = 125;
   for (const [label, value] of filas) {
     doc.font(BOLD).fontSize(8.5).fillColor(TEXT).text(`${label}:`, M, w.y, { width: labelW, lineBreak: false });
     doc.font(REG).text(value, M + labelW, w.y, { width: W - labelW });
@@ -160,6 +167,37 @@ function totales(w: Writer) {
   }
 }
 
+/** A credit voucher (issue 23): its cuotas, as SUNAT's rules declare them, or none. */
+const credito = (s: ComprobanteSolicitud) => (s.forma_pago === 'Credito' && !s.nota && s.cuotas?.length ? s.cuotas : null);
+
+/** 'Información del crédito': the net pending amount and a row per cuota (number, due date, amount). */
+function cuotas(w: Writer) {
+  const { doc, s } = w;
+  const lista = credito(s);
+  if (!lista) return;
+  const simbolo = MONEDA[s.moneda].simbolo;
+  const anchos = [70, 120, 110];
+  if (w.y + 40 + lista.length * 14 > BOTTOM) nuevaPagina(w);
+  doc.font(BOLD).fontSize(8.5).fillColor(TEXT).text('Información del crédito', M, w.y, { width: W });
+  doc.font(REG).text(`Monto neto pendiente de pago: ${simbolo} ${formatAmount(sumaCuotas(lista))} · Total de cuotas: ${lista.length}`, M, doc.y + 2, { width: W });
+  w.y = doc.y + 4;
+  const fila = (valores: string[], font: string) => {
+    let x = M;
+    valores.forEach((v, i) => {
+      doc.font(font).fontSize(8).fillColor(TEXT).text(v, x + 3, w.y + 3, { width: anchos[i] - 6, align: i === 0 ? 'left' : 'right', lineBreak: false });
+      x += anchos[i];
+    });
+    w.y += 14;
+  };
+  doc.rect(M, w.y, anchos.reduce((a, b) => a + b, 0), 14).fill(SHADE);
+  fila(['N° de cuota', 'Fecha de vencimiento', 'Monto'], BOLD);
+  for (const [i, c] of lista.entries()) {
+    if (w.y + 14 > BOTTOM) nuevaPagina(w);
+    fila([String(i + 1), fecha(c.fecha), `${simbolo} ${formatAmount(c.monto)}`], REG);
+  }
+  w.y += 8;
+}
+
 function pie(w: Writer, emitido: ComprobanteImpreso) {
   const { doc, s } = w;
   if (w.y + QR + 8 > BOTTOM) nuevaPagina(w);
@@ -193,6 +231,7 @@ export async function comprobantePdf(emisor: EmisorComprobantes, s: ComprobanteS
   cliente(w);
   lineas(w);
   totales(w);
+  cuotas(w);
   pie(w, emitido);
   numerarPaginas(doc);
   doc.end();

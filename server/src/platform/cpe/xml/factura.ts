@@ -7,26 +7,27 @@
  * and a cac:Signature that names the signature `firma/firmar.ts` puts there (`firmarXml`), a separate
  * step done with the issuer's certificate. An accredited provider (Nubefact) signs on its own.
  */
+import { sumaCuotas } from '@obra/domain';
 import { CODIGO_TIPO, cantidadTexto, documentoCliente, porcentajeTexto, serieNumero } from '../solicitud.ts';
 import { montoEnLetras } from '../letras.ts';
 import type { ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
 import { FIRMA_ID } from '../firma/firmar.ts';
 import { el, nodo } from './escribir.ts';
 
-const SUNAT = 'PE:SUNAT';
-const UNECE = 'United Nations Economic Commission for Europe';
-const catalogo = (n: string) => `urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo${n}`;
+export const SUNAT = 'PE:SUNAT';
+export const UNECE = 'United Nations Economic Commission for Europe';
+export const catalogo = (n: string) => `urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo${n}`;
 
 /**
  * A reference as SUNAT's rules take it: letters and digits only, up to `max` (OrderReference/ID
  * observation 4233, a boleta's SellersItemIdentification/ID observation 4269). 'OV-123' → 'OV123'.
  */
-const referencia = (texto: string, max: number) => texto.replace(/[^0-9A-Za-z]/g, '').slice(0, max);
+export const referencia = (texto: string, max: number) => texto.replace(/[^0-9A-Za-z]/g, '').slice(0, max);
 
 /** Where the signature will be (filled by the signer) and who signs: the issuer. */
-const EXTENSIONES = nodo('ext:UBLExtensions', [nodo('ext:UBLExtension', ['<ext:ExtensionContent/>'], 2)], 1);
+export const EXTENSIONES = nodo('ext:UBLExtensions', [nodo('ext:UBLExtension', ['<ext:ExtensionContent/>'], 2)], 1);
 
-function firma(e: EmisorComprobantes): string {
+export function firma(e: EmisorComprobantes): string {
   return nodo('cac:Signature', [
     el('cbc:ID', FIRMA_ID),
     nodo('cac:SignatoryParty', [
@@ -50,7 +51,7 @@ function esquemaIgv(s: number): string {
   ], s);
 }
 
-function emisor(e: EmisorComprobantes): string {
+export function emisor(e: EmisorComprobantes): string {
   return nodo('cac:AccountingSupplierParty', [nodo('cac:Party', [
     nodo('cac:PartyIdentification', [documentoId('6', e.ruc)], 3),
     nodo('cac:PartyName', [el('cbc:Name', e.razon_social)], 3),
@@ -67,7 +68,7 @@ function emisor(e: EmisorComprobantes): string {
   ], 2)], 1);
 }
 
-function cliente(s: ComprobanteSolicitud): string {
+export function cliente(s: ComprobanteSolicitud): string {
   const c = s.cliente;
   const entidad = [el('cbc:RegistrationName', c.nombre)];
   if (c.direccion.trim()) entidad.push(nodo('cac:RegistrationAddress', [nodo('cac:AddressLine', [el('cbc:Line', c.direccion)], 5)], 4));
@@ -77,13 +78,16 @@ function cliente(s: ComprobanteSolicitud): string {
   ], 2)], 1);
 }
 
-function linea(s: ComprobanteSolicitud, i: number): string {
+/** The line element and its quantity's: InvoiceLine/InvoicedQuantity, CreditNoteLine/CreditedQuantity, DebitNoteLine/DebitedQuantity. */
+export type EtiquetasLinea = [string, string];
+
+export function linea(s: ComprobanteSolicitud, i: number, [etiqueta, cantidad]: EtiquetasLinea = ['cac:InvoiceLine', 'cbc:InvoicedQuantity']): string {
   const l = s.lineas[i];
   const m = { currencyID: s.moneda };
   const codigo = referencia(l.codigo, 29);
-  return nodo('cac:InvoiceLine', [
+  return nodo(etiqueta, [
     el('cbc:ID', String(i + 1)),
-    el('cbc:InvoicedQuantity', cantidadTexto(l.cantidad), { unitCode: l.unidad, unitCodeListID: 'UN/ECE rec 20', unitCodeListAgencyName: UNECE }),
+    el(cantidad, cantidadTexto(l.cantidad), { unitCode: l.unidad, unitCodeListID: 'UN/ECE rec 20', unitCodeListAgencyName: UNECE }),
     el('cbc:LineExtensionAmount', l.subtotal, m),
     nodo('cac:PricingReference', [nodo('cac:AlternativeConditionPrice', [
       el('cbc:PriceAmount', l.precio_unitario, m),
@@ -113,7 +117,6 @@ function linea(s: ComprobanteSolicitud, i: number): string {
 
 /** The document as UBL 2.1 XML text (UTF-8, LF line ends, two-space indentation). */
 export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
-  const m = { currencyID: s.moneda };
   const orden = referencia(s.orden, 20);
   const cuerpo = [
     EXTENSIONES,
@@ -134,29 +137,60 @@ export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitu
     firma(emisorDoc),
     emisor(emisorDoc),
     cliente(s),
-    // Issued once the order is fully paid (DECISIONS §6): always al contado. Only facturas declare
-    // it: the boleta rules read PaymentTerms/PaymentMeansID as a detracción code (3128, 3033, 3035).
-    ...(s.tipo === 'factura' ? [nodo('cac:PaymentTerms', [el('cbc:ID', 'FormaPago'), el('cbc:PaymentMeansID', 'Contado')], 1)] : []),
-    nodo('cac:TaxTotal', [
-      el('cbc:TaxAmount', s.igv, m),
-      nodo('cac:TaxSubtotal', [
-        el('cbc:TaxableAmount', s.subtotal, m),
-        el('cbc:TaxAmount', s.igv, m),
-        nodo('cac:TaxCategory', [esquemaIgv(4)], 3),
-      ], 2),
-    ], 1),
-    nodo('cac:LegalMonetaryTotal', [
-      el('cbc:LineExtensionAmount', s.subtotal, m),
-      el('cbc:TaxInclusiveAmount', s.total, m),
-      el('cbc:PayableAmount', s.total, m),
-    ], 1),
+    // Only facturas declare it: the boleta rules read PaymentTerms/PaymentMeansID as a detracción code (3128, 3033, 3035).
+    ...(s.tipo === 'factura' ? formaPago(s) : []),
+    totalImpuestos(s),
+    totales(s, 'cac:LegalMonetaryTotal'),
     ...s.lineas.map((_, i) => linea(s, i)),
   ];
+  return documento('Invoice', cuerpo);
+}
+
+/**
+ * The form of payment as SUNAT's rules since 2021 want it (R.S. 193-2020/SUNAT): 'Contado' alone; or
+ * 'Credito' with the net pending amount, then one PaymentTerms per instalment, Cuota001, Cuota002 ...
+ * with its amount and due date (observations 3249-3256, 3265-3267 otherwise).
+ */
+export function formaPago(s: ComprobanteSolicitud): string[] {
+  const termino = (medio: string, resto: string[] = []) => nodo('cac:PaymentTerms', [el('cbc:ID', 'FormaPago'), el('cbc:PaymentMeansID', medio), ...resto], 1);
+  if (s.forma_pago !== 'Credito' || !s.cuotas?.length) return [termino('Contado')];
+  const m = { currencyID: s.moneda };
+  return [
+    termino('Credito', [el('cbc:Amount', sumaCuotas(s.cuotas), m)]),
+    ...s.cuotas.map((c, i) => termino(`Cuota${String(i + 1).padStart(3, '0')}`, [el('cbc:Amount', c.monto, m), el('cbc:PaymentDueDate', c.fecha)])),
+  ];
+}
+
+/** The document's IGV: one TaxSubtotal, everything gravado. */
+export function totalImpuestos(s: ComprobanteSolicitud): string {
+  const m = { currencyID: s.moneda };
+  return nodo('cac:TaxTotal', [
+    el('cbc:TaxAmount', s.igv, m),
+    nodo('cac:TaxSubtotal', [
+      el('cbc:TaxableAmount', s.subtotal, m),
+      el('cbc:TaxAmount', s.igv, m),
+      nodo('cac:TaxCategory', [esquemaIgv(4)], 3),
+    ], 2),
+  ], 1);
+}
+
+/** LegalMonetaryTotal (Invoice, CreditNote) or RequestedMonetaryTotal (DebitNote). */
+export function totales(s: ComprobanteSolicitud, etiqueta: string): string {
+  const m = { currencyID: s.moneda };
+  return nodo(etiqueta, [
+    el('cbc:LineExtensionAmount', s.subtotal, m),
+    el('cbc:TaxInclusiveAmount', s.total, m),
+    el('cbc:PayableAmount', s.total, m),
+  ], 1);
+}
+
+/** The XML text of a UBL 2.1 document whose root is `raiz` (Invoice, CreditNote, DebitNote) in its own namespace. */
+export function documento(raiz: string, cuerpo: string[]): string {
   const ns = [
-    'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    `xmlns="urn:oasis:names:specification:ubl:schema:xsd:${raiz}-2"`,
     'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"',
     'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"',
     'xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"',
   ].join(' ');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Invoice ${ns}>\n${cuerpo.map((c) => `  ${c}`).join('\n')}\n</Invoice>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${raiz} ${ns}>\n${cuerpo.map((c) => `  ${c}`).join('\n')}\n</${raiz}>\n`;
 }
