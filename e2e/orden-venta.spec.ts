@@ -245,13 +245,14 @@ test('generates the factura of the paid order and opens its PDF', async ({ page,
   const numero = (await comprobantes.locator('tbody tr.ant-table-row td').first().textContent())!;
   expect(numero).toMatch(/^F001-\d{8}$/);
 
-  const pdf = page.waitForResponse((r) => r.url().endsWith('/api/ordenVenta/verComprobante'));
+  // Each row of the section opens its own PDF by the document's id (/comprobante/descargar).
+  const pdf = page.waitForResponse((r) => r.url().endsWith('/api/comprobante/descargar'));
   const tab = page.context().waitForEvent('page');
   await dialog.getByRole('button', { name: `Ver comprobante ${numero}` }).click();
   const respuesta = await pdf;
   expect(respuesta.status()).toBe(200);
   expect(respuesta.headers()['content-type']).toContain('application/pdf');
-  // The bytes themselves, read as the tab did (Playwright does not keep a body the page read as a blob).
+  // The bytes of the order's link (spec 3 /ordenVenta/verComprobante) are the same voucher's PDF.
   const s = await apiLogin(request, 'administracion@andina.pe');
   const bytes = await request.post('/api/ordenVenta/verComprobante', { headers: s.headers, data: { orden_venta: { ovt_id: ovtId } } });
   expect(bytes.headers()['content-type']).toContain('application/pdf');
