@@ -52,6 +52,8 @@ const texto = (campo: string, max: number, falta?: string) => {
 };
 const url = z.union([z.literal(''), z.null(), z.string().trim().url(FE_MSG.url).max(300, FE_MSG.url)]).optional().transform((v) => v || null);
 const serie = (tipo: string, letra: string) => z.string().trim().toUpperCase().regex(new RegExp(`^${letra}[A-Z0-9]{3}$`), FE_MSG.serie(tipo, letra));
+/** A notes' series (issue 23): absent keeps what is stored, so a client that does not know it changes nothing. */
+const serieNota = (tipo: string, letra: string) => serie(tipo, letra).nullish().transform((v) => v ?? null);
 /** A secret: blank (or absent) keeps what is stored. */
 const secreto = (max: number) => z.string().max(max).nullish().transform((v) => (v ? v : null));
 
@@ -67,6 +69,10 @@ export const EmisorGuardar = z.object({
     emi_serie_factura: serie('factura', 'F'),
     emi_serie_boleta: serie('boleta', 'B'),
     emi_serie_guia: serie('guía de remisión', 'T'),
+    emi_serie_nc_factura: serieNota('nota de crédito de factura', 'F'),
+    emi_serie_nc_boleta: serieNota('nota de crédito de boleta', 'B'),
+    emi_serie_nd_factura: serieNota('nota de débito de factura', 'F'),
+    emi_serie_nd_boleta: serieNota('nota de débito de boleta', 'B'),
     emi_canal: z.enum(CPE_CANALES, { error: FE_MSG.canal }),
     emi_ose_url: url,
     emi_ose_consulta_url: url,
@@ -98,6 +104,10 @@ export interface EmisorVista {
   emi_serie_factura: string;
   emi_serie_boleta: string;
   emi_serie_guia: string;
+  emi_serie_nc_factura: string;
+  emi_serie_nc_boleta: string;
+  emi_serie_nd_factura: string;
+  emi_serie_nd_boleta: string;
   emi_canal: CpeCanal;
   emi_ose_url: string | null;
   emi_ose_consulta_url: string | null;

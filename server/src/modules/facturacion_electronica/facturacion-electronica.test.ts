@@ -73,6 +73,21 @@ describe('issuer settings', () => {
     expectOk(await post('guardar', guardable(sinClave, { emi_canal: 'demo' })));
   });
 
+  it("the notes' series: saved when given, kept when a client leaves them out, and their letter checked", async () => {
+    const v = await obtener();
+    expect(v).toMatchObject({ emi_serie_nc_factura: 'FC01', emi_serie_nc_boleta: 'BC01', emi_serie_nd_factura: 'FD01', emi_serie_nd_boleta: 'BD01' });
+    expectOk(await post('guardar', guardable(v, { emi_serie_nc_factura: 'fc02' })));
+    const w = await obtener();
+    expect(w.emi_serie_nc_factura).toBe('FC02');
+    expectOk(await post('guardar', guardable(w)));
+    expect((await obtener()).emi_serie_nc_factura).toBe('FC02');
+    const mal = await post('guardar', guardable(await obtener(), { emi_serie_nd_boleta: 'FD01' }));
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().message).toBe('La serie de nota de débito de boleta debe empezar con B y tener 4 caracteres (B001)');
+    const x = await obtener();
+    expectOk(await post('guardar', guardable(x, { emi_serie_nc_factura: 'FC01' })));
+  });
+
   it('loads a PKCS#12 certificate with its password; refuses a wrong password, another file, an expired one', async () => {
     const { p12, password } = generarCertificadoPrueba('20547812361', 'Concretera Andina S.A.C.');
     expectRefused(await multipart(ctx, 'facturacionElectronica/certificado', { password: 'otra' }, { name: 'firma.pfx', type: 'application/x-pkcs12', content: p12 }, admin),

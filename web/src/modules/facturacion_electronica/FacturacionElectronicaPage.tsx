@@ -24,7 +24,8 @@ const URL_DEL_CANAL: Partial<Record<CpeCanal, 'emi_ose_url' | 'emi_nubefact_url'
 const valores = (e: EmisorVista): Valores => ({
   emi_ruc: e.emi_ruc, emi_razon_social: e.emi_razon_social, emi_nombre_comercial: e.emi_nombre_comercial, emi_direccion: e.emi_direccion,
   emi_ubigeo: e.emi_ubigeo, emi_establecimiento: e.emi_establecimiento, emi_serie_factura: e.emi_serie_factura,
-  emi_serie_boleta: e.emi_serie_boleta, emi_serie_guia: e.emi_serie_guia, emi_canal: e.emi_canal, emi_ose_url: e.emi_ose_url ?? '',
+  emi_serie_boleta: e.emi_serie_boleta, emi_serie_guia: e.emi_serie_guia, emi_serie_nc_factura: e.emi_serie_nc_factura,
+  emi_serie_nc_boleta: e.emi_serie_nc_boleta, emi_serie_nd_factura: e.emi_serie_nd_factura, emi_serie_nd_boleta: e.emi_serie_nd_boleta, emi_canal: e.emi_canal, emi_ose_url: e.emi_ose_url ?? '',
   emi_ose_consulta_url: e.emi_ose_consulta_url ?? '', emi_nubefact_url: e.emi_nubefact_url ?? '', emi_nubefact_token: '',
   emi_sol_usuario: e.emi_sol_usuario ?? '', emi_sol_clave: '', emi_plazo_dias: e.emi_plazo_dias, emi_version: e.emi_version,
   emi_gre_client_id: e.emi_gre_client_id ?? '', emi_gre_client_secret: '', emi_gre_url: e.emi_gre_url ?? '', emi_gre_token_url: e.emi_gre_token_url ?? '',
@@ -88,6 +89,10 @@ function SeriesCard({ readOnly }: { readOnly: boolean }) {
         {serie('emi_serie_factura', 'Factura', 'F001')}
         {serie('emi_serie_boleta', 'Boleta', 'B001')}
         {serie('emi_serie_guia', 'Guía de remisión', 'T001')}
+        {serie('emi_serie_nc_factura', 'Nota de crédito de factura', 'FC01')}
+        {serie('emi_serie_nc_boleta', 'Nota de crédito de boleta', 'BC01')}
+        {serie('emi_serie_nd_factura', 'Nota de débito de factura', 'FD01')}
+        {serie('emi_serie_nd_boleta', 'Nota de débito de boleta', 'BD01')}
       </Row>
     </Card>
   );
