@@ -1,11 +1,9 @@
-import { TID_BOLETA, type ComprobanteFila, type EmisorVista, type OrdenVentaDetalle } from '@obra/domain';
+import { TID_BOLETA, type ComprobanteFila, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generarCertificadoPrueba } from '../../platform/cpe/firma/certificado.ts';
 import { verificarFirma } from '../../platform/cpe/firma/verificar.ts';
 import { iniciarFakeSunat, type FakeSunat } from '../../test/fake-sunat.ts';
-import { multipart } from '../../test/multipart.ts';
-import { createOvFixture, expectOk, type OvFixture } from './fixtures.ts';
+import { createOvFixture, expectOk, usarOse, type OvFixture } from './fixtures.ts';
 
 /**
  * Issue 23: credit and debit notes on an accepted factura or boleta, and their cancellation by
@@ -20,12 +18,7 @@ let sunat: FakeSunat;
 beforeAll(async () => {
   sunat = await iniciarFakeSunat();
   f = await createOvFixture({ CPE_TIMEOUT_MS: '1500' });
-  const admin = f.u.admin;
-  const { p12, password } = generarCertificadoPrueba('20547812361', 'Concretera Andina S.A.C.');
-  expectOk(await multipart(f.ctx, 'facturacionElectronica/certificado', { password }, { name: 'andina.pfx', type: 'application/x-pkcs12', content: p12 }, admin));
-  const v = expectOk(await f.post('facturacionElectronica/obtener', {}, admin)).data as EmisorVista;
-  expectOk(await f.post('facturacionElectronica/guardar', { emisor: { ...v, emi_canal: 'ose', emi_ose_url: sunat.url, emi_ose_consulta_url: sunat.urlConsulta,
-    emi_sol_usuario: 'MODDATOS', emi_sol_clave: 'moddatos' } }, admin));
+  await usarOse(f, sunat);
 }, 60_000);
 afterAll(async () => {
   await f.ctx.close();

@@ -1,9 +1,13 @@
-import { formatFechaHoraLima, rucCheckDigit, ventaSaldo } from '@obra/domain';
+import { formatFechaHoraLima, rucCheckDigit, ventaSaldo, type EmisorVista } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { ADMIN, VIEWER, createTestContext, type TestContext } from '../../test/harness.ts';
 import type { Auth, Reply } from '../../test/expect.ts';
+import { expectOk } from '../../test/expect.ts';
+import type { FakeSunat } from '../../test/fake-sunat.ts';
+import { multipart } from '../../test/multipart.ts';
+import { generarCertificadoPrueba } from '../../platform/cpe/firma/certificado.ts';
 export { expectOk, expectRefused, type Auth, type Reply } from '../../test/expect.ts';
 
 /**
@@ -137,3 +141,12 @@ export async function createOvFixture(env: Record<string, string> = {}): Promise
   return { ctx, u, id, rows, post, ov, pago, datos, registrar, pagar, pagarTodo, orden };
 }
 
+
+/** The issuer sends through an OSE at the fake SUNAT's addresses, signing with a test certificate of the demo company (as admin). */
+export async function usarOse(f: OvFixture, sunat: FakeSunat): Promise<void> {
+  const { p12, password } = generarCertificadoPrueba('20547812361', 'Concretera Andina S.A.C.');
+  expectOk(await multipart(f.ctx, 'facturacionElectronica/certificado', { password }, { name: 'andina.pfx', type: 'application/x-pkcs12', content: p12 }, f.u.admin));
+  const v = expectOk(await f.post('facturacionElectronica/obtener', {}, f.u.admin)).data as EmisorVista;
+  expectOk(await f.post('facturacionElectronica/guardar', { emisor: { ...v, emi_canal: 'ose', emi_ose_url: sunat.url, emi_ose_consulta_url: sunat.urlConsulta,
+    emi_sol_usuario: 'MODDATOS', emi_sol_clave: 'moddatos' } }, f.u.admin));
+}

@@ -16,7 +16,7 @@ import { problemaGuia, type GuiaSolicitud } from '../guias/guia.ts';
 import { guiaUbl } from '../xml/guia.ts';
 import { generarCertificadoPrueba, leerPkcs12 } from './certificado.ts';
 import { firmarXml } from './firmar.ts';
-import { type ResultadoKit, KIT_SIN_HERRAMIENTA, codigosDe, kitCpe, validarConKit } from './validador.ts';
+import { type ResultadoKit, KIT_SIN_HERRAMIENTA, codigosDe, enParalelo, kitCpe, validarConKit } from './validador.ts';
 
 const kit = kitCpe();
 const sinKit = kit ? '' : ` (skipped: ${process.env.CPE_KIT_DIR || '../shared/reference/cpe'} not found)`;
@@ -33,19 +33,6 @@ const casos: [titulo: string, solicitud: () => ComprobanteSolicitud][] = [
 ];
 
 const nombreSunat = (s: ComprobanteSolicitud) => `${EMISOR.ruc}-${CODIGO_TIPO[s.tipo]}-${serieNumero(s)}`;
-
-async function enParalelo<T, R>(items: T[], max: number, f: (item: T) => Promise<R>): Promise<R[]> {
-  const salida: R[] = [];
-  let siguiente = 0;
-  const trabajador = async () => {
-    while (siguiente < items.length) {
-      const i = siguiente++;
-      salida[i] = await f(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(max, items.length) }, trabajador));
-  return salida;
-}
 
 /** What failed, for the assertion message: every code, then the kit's report. */
 const informe = (r: ResultadoKit) =>

@@ -10,28 +10,8 @@
 import { cantidadTexto } from '../solicitud.ts';
 import { MODALIDAD_PRIVADO, MOTIVOS_TRASLADO, guiaTexto, licenciaSunat, placaSunat, type GuiaSolicitud } from '../guias/guia.ts';
 import type { EmisorComprobantes } from '../tipos.ts';
-import { FIRMA_ID } from '../firma/firmar.ts';
 import { el, nodo } from './escribir.ts';
-
-const SUNAT = 'PE:SUNAT';
-const UNECE = 'United Nations Economic Commission for Europe';
-const catalogo = (n: string) => `urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo${n}`;
-
-/** Letters and digits only, up to `max`: SUNAT's rules take product codes that way. */
-const referencia = (texto: string, max: number) => texto.replace(/[^0-9A-Za-z]/g, '').slice(0, max);
-
-const EXTENSIONES = nodo('ext:UBLExtensions', [nodo('ext:UBLExtension', ['<ext:ExtensionContent/>'], 2)], 1);
-
-function firma(e: EmisorComprobantes): string {
-  return nodo('cac:Signature', [
-    el('cbc:ID', FIRMA_ID),
-    nodo('cac:SignatoryParty', [
-      nodo('cac:PartyIdentification', [el('cbc:ID', e.ruc)], 3),
-      nodo('cac:PartyName', [el('cbc:Name', e.razon_social)], 3),
-    ], 2),
-    nodo('cac:DigitalSignatureAttachment', [nodo('cac:ExternalReference', [el('cbc:URI', `#${FIRMA_ID}`)], 3)], 2),
-  ], 1);
-}
+import { EXTENSIONES, SUNAT, UNECE, catalogo, firma, referencia } from './factura.ts';
 
 /** An identity document (catalogue 06) as the GRE rules want its attributes (4255-4257). */
 function documentoId(tipo: string, numero: string): string {
