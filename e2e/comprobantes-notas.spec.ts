@@ -357,6 +357,7 @@ test('factura B: a total credit note (02) cancels it once SUNAT accepts, and fre
   const dialog = await abrirNota(page, B.factura);
   await credito(page, dialog, '02 · Anulación por error en el RUC', 'Se consignó el RUC de otra empresa del grupo');
   await expect(dialog.getByRole('checkbox', { name: 'Incluir la línea 1' })).toBeDisabled();
+  await expect(dialog.getByRole('checkbox', { name: 'Incluir la línea 1' })).toBeChecked();
   await expect(dialog.getByRole('alert').filter({ hasText: 'La nota toma todas las líneas del comprobante' })).toBeVisible();
   await expect(dialog.getByText(new RegExp(`Total de la nota ${formatMoney('S/', B.total).replace('/', '\\/')}$`))).toBeVisible();
   await shot(page, 'notas-4-nota-total');

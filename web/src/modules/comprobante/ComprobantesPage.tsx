@@ -130,7 +130,8 @@ export function ComprobantesPage() {
       dataIndex: 'cpe_total',
       width: 130,
       align: 'right',
-      render: (t: string, c) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(c.mon_simbolo, t)}</span>,
+      // A summary declares no amount of its own.
+      render: (t: string, c) => <span style={{ whiteSpace: 'nowrap' }}>{esResumen(c) ? '—' : formatMoney(c.mon_simbolo, t)}</span>,
     },
     {
       title: 'Estado SUNAT',

@@ -21,6 +21,9 @@ interface Valores {
   lineas: LineaValor[];
 }
 
+/** UN/ECE units as people read them. */
+const UNIDAD: Record<string, string> = { MTQ: 'm³', HUR: 'h', NIU: 'und', KGM: 'kg', TNE: 't', BG: 'bolsa', ZZ: 'serv.' };
+
 const opciones = (m: Record<string, string>) => Object.entries(m).map(([value, nombre]) => ({ value, label: `${value} · ${nombre}` }));
 const decimal = (v: string) => (v ?? '').trim().replace(',', '.');
 
@@ -67,14 +70,17 @@ export function NotaModal({ cpeId, onClose }: { cpeId: number; onClose: () => vo
       title: '',
       key: 'incluir',
       width: 40,
-      render: (_, l, i) => (
-        <Form.Item name={['lineas', i, 'incluir']} valuePropName="checked" noStyle>
-          <Checkbox aria-label={`Incluir la línea ${l.linea}`} disabled={total} />
-        </Form.Item>
-      ),
+      // A total note takes every line: shown ticked and fixed.
+      render: (_, l, i) => (total
+        ? <Checkbox aria-label={`Incluir la línea ${l.linea}`} checked disabled />
+        : (
+          <Form.Item name={['lineas', i, 'incluir']} valuePropName="checked" noStyle>
+            <Checkbox aria-label={`Incluir la línea ${l.linea}`} />
+          </Form.Item>
+        )),
     },
     { title: 'Descripción', dataIndex: 'descripcion', ellipsis: true },
-    { title: 'Cant. emitida', dataIndex: 'cantidad', width: 110, align: 'right', render: (q: string, l) => `${formatDecimal(q)} ${l.unidad}` },
+    { title: 'Cant. emitida', dataIndex: 'cantidad', width: 110, align: 'right', render: (q: string, l) => `${formatDecimal(q)} ${UNIDAD[l.unidad] ?? l.unidad}` },
     {
       title: 'Cantidad',
       key: 'cantidad',
