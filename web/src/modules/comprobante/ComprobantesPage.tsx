@@ -105,7 +105,7 @@ export function ComprobantesPage() {
     {
       title: 'Tipo',
       dataIndex: 'cpe_tipo',
-      width: 150,
+      width: 175,
       render: (t: string, c) => (
         <Flex vertical>
           <span>{CPE_TIPO_NOMBRE[t] ?? t}</span>
