@@ -9,17 +9,14 @@
 import { placaNormalizada, licenciaNormalizada } from '@obra/domain';
 import type { GuiaSolicitud } from '../guias/guia.ts';
 import { MODALIDAD_PRIVADO } from '../guias/guia.ts';
-import type { Canal, DocumentoEnvio, NotaCdr, Resultado } from './canal.ts';
-import { leerNota } from './cdr.ts';
-import type { NubefactConfig } from './nubefact.ts';
-import { CODIGO_YA_REGISTRADO, describirFallaRed } from './sunat-soap.ts';
+import type { Canal, DocumentoEnvio, Resultado } from './canal.ts';
+import { errorNubefact, notas, postNubefact, texto, type Json, type NubefactConfig } from './nubefact.ts';
+import { CODIGO_YA_REGISTRADO } from './sunat-soap.ts';
 
 /** Their code of a GRE remitente. */
 const GRE_REMITENTE = 7;
 const DATOS_INVALIDOS = new Set(['20', '21', '22']);
 
-type Json = Record<string, unknown>;
-const texto = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
 
 /** The body of `generar_guia`. */
@@ -65,36 +62,12 @@ type Respuesta = { tipo: 'guia'; d: Json } | { tipo: 'errores'; codigo: string; 
 
 /** One POST; never throws. A pending guide may come without links, so only their errors or a JSON object are told apart. */
 async function llamar(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promise<Respuesta> {
-  let res: Response;
-  let raw: string;
-  try {
-    res = await fetch(cfg.url, {
-      method: 'POST',
-      headers: { Authorization: `Token token="${cfg.token}"`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(cuerpo),
-      signal: AbortSignal.timeout(cfg.timeoutMs),
-    });
-    raw = await res.text();
-  } catch (e) {
-    const falla = describirFallaRed(e, 'Nubefact', cfg.timeoutMs);
-    return { tipo: 'falla', descripcion: `${falla.descripcion}${falla.ambigua ? ambiguo : ''}` };
-  }
-  const inesperada = `Nubefact respondió de forma inesperada (HTTP ${res.status})${res.status < 300 || res.status >= 500 ? ambiguo : ''}`;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { tipo: 'falla', descripcion: inesperada };
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return { tipo: 'falla', descripcion: inesperada };
-  const raiz = json as Json;
-  if (raiz.errors !== undefined) return { tipo: 'errores', codigo: texto(raiz.codigo), texto: texto(raiz.errors) || 'sin detalle' };
-  if (res.status >= 300 || raiz.aceptada_por_sunat === undefined) return { tipo: 'falla', descripcion: inesperada };
-  return { tipo: 'guia', d: raiz };
+  const r = await postNubefact(cfg, cuerpo, ambiguo);
+  if (r.tipo !== 'json') return r;
+  if (r.status >= 300 || r.raiz.aceptada_por_sunat === undefined) return { tipo: 'falla', descripcion: r.inesperada };
+  return { tipo: 'guia', d: r.raiz };
 }
 
-const notas = (d: Json): NotaCdr[] => texto(d.sunat_note).split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map(leerNota);
-const errorNubefact = (r: { codigo: string; texto: string }) => `${r.texto}${r.codigo ? ` (código ${r.codigo})` : ''}`;
 
 function desdeGuia(d: Json, doc: DocumentoEnvio): Resultado {
   const descripcion = texto(d.sunat_description);

@@ -95,8 +95,8 @@ export function cuerpoNubefact(s: ComprobanteSolicitud): Record<string, unknown>
   };
 }
 
-type Json = Record<string, unknown>;
-const texto = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+export type Json = Record<string, unknown>;
+export const texto = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
 type Respuesta =
   | { tipo: 'documento'; d: Json }
@@ -111,8 +111,14 @@ function leerJson(raw: string): unknown {
   }
 }
 
+/** What one POST to their API gave: a network failure, their `{errors, codigo}`, or a JSON object with the HTTP status. */
+export type RespuestaJson =
+  | { tipo: 'falla'; descripcion: string }
+  | { tipo: 'errores'; codigo: string; texto: string }
+  | { tipo: 'json'; raiz: Json; status: number; inesperada: string };
+
 /** One POST; never throws. `ambiguo` is added when the request may have been processed (a timeout, a cut connection). */
-async function llamar(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promise<Respuesta> {
+export async function postNubefact(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promise<RespuestaJson> {
   let res: Response;
   let raw: string;
   try {
@@ -130,17 +136,23 @@ async function llamar(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promi
   // A 5xx (a gateway's included) or a strange 2xx may come after they issued it.
   const inesperada = `Nubefact respondió de forma inesperada (HTTP ${res.status})${res.status < 300 || res.status >= 500 ? ambiguo : ''}`;
   const json = leerJson(raw);
-  if (!json || typeof json !== 'object') return { tipo: 'falla', descripcion: inesperada };
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return { tipo: 'falla', descripcion: inesperada };
   const raiz = json as Json;
   if (raiz.errors !== undefined) return { tipo: 'errores', codigo: texto(raiz.codigo), texto: texto(raiz.errors) || 'sin detalle' };
+  return { tipo: 'json', raiz, status: res.status, inesperada };
+}
+
+async function llamar(cfg: NubefactConfig, cuerpo: Json, ambiguo: string): Promise<Respuesta> {
+  const r = await postNubefact(cfg, cuerpo, ambiguo);
+  if (r.tipo !== 'json') return r;
   // Some versions of their API nest the document under `invoice`.
-  const d = (raiz.invoice && typeof raiz.invoice === 'object' ? raiz.invoice : raiz) as Json;
-  if (res.status >= 300 || !texto(d.enlace)) return { tipo: 'falla', descripcion: inesperada };
+  const d = (r.raiz.invoice && typeof r.raiz.invoice === 'object' ? r.raiz.invoice : r.raiz) as Json;
+  if (r.status >= 300 || !texto(d.enlace)) return { tipo: 'falla', descripcion: r.inesperada };
   return { tipo: 'documento', d };
 }
 
 /** `sunat_note` holds SUNAT's observations as text, one per line ('4233 - ...'). */
-function notas(d: Json): NotaCdr[] {
+export function notas(d: Json): NotaCdr[] {
   return texto(d.sunat_note).split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map(leerNota);
 }
 
@@ -162,7 +174,7 @@ function desdeDocumento(d: Json, doc: DocumentoEnvio): Resultado {
   return { estado: 'enviado', ticket: null, descripcion: `Nubefact recibió el comprobante ${doc.nombre}; la SUNAT aún no lo ha aceptado${error ? ` (${error})` : ''}` };
 }
 
-const errorNubefact = (r: { codigo: string; texto: string }) => `${r.texto}${r.codigo ? ` (código ${r.codigo})` : ''}`;
+export const errorNubefact = (r: { codigo: string; texto: string }) => `${r.texto}${r.codigo ? ` (código ${r.codigo})` : ''}`;
 
 /**
  * A cancellation through Nubefact: their `generar_anulacion` of the summary's one document (they build
