@@ -115,16 +115,23 @@ export function linea(s: ComprobanteSolicitud, i: number, [etiqueta, cantidad]: 
   ], 1);
 }
 
-/** The document as UBL 2.1 XML text (UTF-8, LF line ends, two-space indentation). */
-export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
-  const orden = referencia(s.orden, 20);
-  const cuerpo = [
+/** What every UBL 2.1 voucher and note opens with: the signature's place, versions, number, issue date and time. */
+export function cabecera(s: ComprobanteSolicitud): string[] {
+  return [
     EXTENSIONES,
     el('cbc:UBLVersionID', '2.1'),
     el('cbc:CustomizationID', '2.0', { schemeAgencyName: SUNAT }),
     el('cbc:ID', serieNumero(s)),
     el('cbc:IssueDate', s.fecha_emision),
     el('cbc:IssueTime', s.hora_emision),
+  ];
+}
+
+/** The document as UBL 2.1 XML text (UTF-8, LF line ends, two-space indentation). */
+export function facturaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
+  const orden = referencia(s.orden, 20);
+  const cuerpo = [
+    ...cabecera(s),
     // listID 0101 (catalogue 51): venta interna.
     el('cbc:InvoiceTypeCode', CODIGO_TIPO[s.tipo], {
       listAgencyName: SUNAT, listName: 'Tipo de Documento', listURI: catalogo('01'),

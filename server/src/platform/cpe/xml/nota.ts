@@ -8,7 +8,7 @@ import { montoEnLetras } from '../letras.ts';
 import { serieNumero } from '../solicitud.ts';
 import type { ComprobanteSolicitud, EmisorComprobantes } from '../tipos.ts';
 import { el, nodo } from './escribir.ts';
-import { EXTENSIONES, SUNAT, UNECE, catalogo, cliente, documento, emisor, firma, linea, referencia, totalImpuestos, totales } from './factura.ts';
+import { SUNAT, UNECE, cabecera, catalogo, cliente, documento, emisor, firma, linea, referencia, totalImpuestos, totales } from './factura.ts';
 
 export function notaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud): string {
   const n = s.nota;
@@ -17,12 +17,7 @@ export function notaUbl(emisorDoc: EmisorComprobantes, s: ComprobanteSolicitud):
   const modificado = serieNumero({ serie: n.serie, numero: n.numero });
   const orden = referencia(s.orden, 20);
   const cuerpo = [
-    EXTENSIONES,
-    el('cbc:UBLVersionID', '2.1'),
-    el('cbc:CustomizationID', '2.0', { schemeAgencyName: SUNAT }),
-    el('cbc:ID', serieNumero(s)),
-    el('cbc:IssueDate', s.fecha_emision),
-    el('cbc:IssueTime', s.hora_emision),
+    ...cabecera(s),
     el('cbc:Note', montoEnLetras(s.total, s.moneda), { languageLocaleID: '1000' }),
     el('cbc:DocumentCurrencyCode', s.moneda, { listID: 'ISO 4217 Alpha', listName: 'Currency', listAgencyName: UNECE }),
     nodo('cac:DiscrepancyResponse', [
