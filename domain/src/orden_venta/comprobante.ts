@@ -85,12 +85,18 @@ export const cpeNotaPermitida = (f: { cpe_tipo: string; cpe_estado: string; cpe_
 /**
  * Why a document cannot be cancelled by a comunicación de baja or resumen diario now, or null: SUNAT
  * takes it only for a voucher or note it has, not yet cancelled, within its window from the issue date.
+ * A factura or boleta whose notes still stand is not cancelled before them: SUNAT refuses any later
+ * note on a cancelled document (2120, 2207) and the client's books would keep notes of a voucher
+ * that no longer exists. `cpe_notas_vigentes` lists them ('FC01-00000003, …'), null when none.
  */
-export function cpeMotivoNoAnulable(f: { cpe_tipo: string; cpe_estado: string; cpe_baja: string | null; cpe_fecha_emision: string }, hoy: string): string | null {
+export function cpeMotivoNoAnulable(
+  f: { cpe_tipo: string; cpe_estado: string; cpe_baja: string | null; cpe_fecha_emision: string; cpe_notas_vigentes: string | null }, hoy: string,
+): string | null {
   if (!['01', '03', '07', '08'].includes(f.cpe_tipo)) return CPE_MSG.anularTipo;
   if (f.cpe_estado === 'anulado') return CPE_MSG.yaAnulado;
   if (f.cpe_baja !== null) return CPE_MSG.anulacionEnCurso(f.cpe_baja);
   if (!VIGENTE.includes(f.cpe_estado)) return CPE_MSG.anularEstado;
+  if (f.cpe_notas_vigentes) return CPE_MSG.anularConNotas(f.cpe_notas_vigentes);
   const limite = new Date(`${f.cpe_fecha_emision}T00:00:00Z`);
   limite.setUTCDate(limite.getUTCDate() + CPE_PLAZO_ANULACION_DIAS);
   if (limite.toISOString().slice(0, 10) < hoy) return CPE_MSG.anularPlazo;
@@ -149,6 +155,7 @@ export const CPE_MSG = {
   anularEstado: 'Solo se anula un comprobante que SUNAT aceptó',
   yaAnulado: 'El comprobante ya está anulado',
   anulacionEnCurso: (doc: string) => `El comprobante ya tiene una anulación en curso (${doc})`,
+  anularConNotas: (notas: string) => `Anule primero las notas emitidas sobre este comprobante (${notas}): SUNAT no admite notas de un comprobante dado de baja`,
   anularPlazo: 'Pasaron más de 7 días desde la emisión: SUNAT ya no acepta su baja; emita una nota de crédito',
   anularMotivo: 'Escriba el motivo de la anulación (hasta 100 caracteres)',
   anulacionEnviada: (doc: string, resumen: string) => `Se pidió a SUNAT la anulación de ${doc} (${resumen}); quedará anulado cuando SUNAT lo acepte`,
@@ -244,6 +251,8 @@ export interface ComprobanteFila {
   cpe_motivo: string | null;
   /** What cancels this document ('RA-20261128-1', 'FC01-00000002') while SUNAT has not answered, or once it accepted; null otherwise. */
   cpe_baja: string | null;
+  /** A factura's or boleta's notes that still stand (not rejected nor cancelled): 'FC01-00000003, …'; null when none. */
+  cpe_notas_vigentes: string | null;
   puede_emitir_nota: boolean;
   puede_anular: boolean;
 }

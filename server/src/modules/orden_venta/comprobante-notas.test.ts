@@ -1,4 +1,4 @@
-import { TID_BOLETA, type ComprobanteFila, type OrdenVentaDetalle } from '@obra/domain';
+import { TID_BOLETA, type ComprobanteFila, type ComprobanteParaNota, type OrdenVentaDetalle } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verificarFirma } from '../../platform/cpe/firma/verificar.ts';
@@ -231,6 +231,30 @@ describe('cancellation by comunicación de baja and resumen diario', () => {
     expect(d.texto).toContain('2223');
     expect((await f.rows<{ p: string | null }>(sql`select nco_proximo_intento::text as p from comprobante where nco_id = ${ra}`))[0].p).toBeNull();
     expect((await doc(id)).baja).toBe(ra);
+  });
+
+  it('a factura with a note standing is cancelled only after its note; a cancelled note no longer counts against the voucher', async () => {
+    const { id } = await aceptado();
+    const r = expectOk(await nota({ cpe_id: id, cpe_tipo: '07', motivo_codigo: '07', motivo: 'Se bombeó una hora, no dos', lineas: [{ linea: 2, cantidad: '1' }] }));
+    await procesar();
+    const [serie, num] = numeroDe(r).split('-');
+    const nc = await porNumero(serie, Number(num));
+    const refusal = await anular(id);
+    expect(refusal.statusCode).toBe(409);
+    expect(refusal.json().message).toBe(`Anule primero las notas emitidas sobre este comprobante (${numeroDe(r)}): SUNAT no admite notas de un comprobante dado de baja`);
+    expect((await doc(id)).baja).toBeNull();
+    const lista = expectOk(await f.post('comprobante/buscar', { comprobante: { cpe_tipo: '01' } }, f.u.tesoreria)).data as { page: { list: ComprobanteFila[] } };
+    expect(lista.page.list.find((x) => x.cpe_id === id)).toMatchObject({ cpe_notas_vigentes: numeroDe(r), puede_anular: false });
+    // Both hours may be credited again only once the note is cancelled.
+    const dos = { cpe_id: id, cpe_tipo: '07', motivo_codigo: '07', motivo: 'Devolución', lineas: [{ linea: 2, cantidad: '2' }] };
+    expect((await nota(dos)).statusCode).toBe(409);
+    expectOk(await anular(nc));
+    await worker().procesar();
+    await procesar();
+    expect((await doc(nc)).estado).toBe('anulado');
+    const obtenido = expectOk(await f.post('comprobante/obtener', { comprobante: { cpe_id: id } }, f.u.tesoreria)).data as ComprobanteParaNota;
+    expect(obtenido.disponible).toBe(obtenido.cpe_total);
+    expectOk(await anular(id));
   });
 
   it('refuses a document outside SUNAT\'s window, and a caller without the module', async () => {

@@ -15,6 +15,13 @@ import { lima } from './queries.ts';
 export const numeroSql = (t: string) => sql.raw(`case when ${t}.nco_serie like 'R_-%' then ${t}.nco_serie || '-' || ${t}.nco_numero
   else ${t}.nco_serie || '-' || lpad(${t}.nco_numero::text, 8, '0') end`);
 
+/** A note that still counts: neither rejected by SUNAT nor cancelled since. */
+const NOTA_VIGENTE = sql.raw(`nco_estado_sunat not in ('rechazado', 'anulado')`);
+
+/** The notes of document `t` that still count, as 'FC01-00000003, FC01-00000004' (null when none). */
+export const notasVigentesSql = (t: string) => sql`select string_agg(${numeroSql('x')}, ', ' order by x.nco_id) from comprobante x
+  where x.nco_referencia_id = ${sql.raw(t)}.nco_id and x.nco_tipo in ('07', '08') and x.${NOTA_VIGENTE}`;
+
 /**
  * The voucher's PDF link: a GET a browser tab or the client can open, with the voucher's own
  * unguessable key (like an accredited provider's public link); staff also read it by POST with the token.
@@ -82,13 +89,16 @@ export interface ComprobanteRow {
   nco_baja_id: number | null;
   /** What cancels it (its number) while pending or once accepted; null otherwise. */
   nco_baja: string | null;
+  /** Its notes that still count ('FC01-00000003, …'); null when none. */
+  nco_notas_vigentes: string | null;
 }
 
 const ROW = sql`n.nco_id, n.ovt_id, n.nco_tipo, n.nco_serie, n.nco_numero,
   ${lima('n.nco_fecha_registro', 'YYYY-MM-DD"T"HH24:MI:SS')} || '-05:00' as nco_fecha_registro,
   n.nco_proveedor, n.nco_xml, n.nco_hash, n.nco_cdr, n.nco_estado_sunat, n.nco_datos, n.nco_codigo_qr, n.nco_clave_publica,
   n.nco_fecha_emision::text as nco_fecha_emision, n.nco_total::text as nco_total, n.nco_referencia_id, n.nco_baja_id,
-  (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as nco_baja`;
+  (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as nco_baja,
+  (${notasVigentesSql('n')}) as nco_notas_vigentes`;
 
 function fila(r: ComprobanteRow | undefined): ComprobanteRow | undefined {
   if (!r) return undefined;
@@ -115,22 +125,22 @@ export async function porIdBloqueado(db: Executor, ncoId: number): Promise<Compr
   return fila((await selectRows<ComprobanteRow>(db, sql`select ${ROW} from comprobante n where n.nco_id = ${ncoId} for update of n`))[0]);
 }
 
-/** Totals of the notes on a document that still count (not rejected): credited and debited. */
+/** Totals of the notes on a document that still count (not rejected nor cancelled): credited and debited. */
 export async function notasDe(db: Executor, ncoId: number): Promise<{ credito: string; debito: string; creditos: number }> {
   const [r] = await selectRows<{ credito: string; debito: string; creditos: number }>(db, sql`
     select coalesce(sum(nco_total) filter (where nco_tipo = '07'), 0)::text as credito,
       coalesce(sum(nco_total) filter (where nco_tipo = '08'), 0)::text as debito,
       count(*) filter (where nco_tipo = '07')::int as creditos
-    from comprobante where nco_referencia_id = ${ncoId} and nco_tipo in ('07', '08') and nco_estado_sunat <> 'rechazado'`);
+    from comprobante where nco_referencia_id = ${ncoId} and nco_tipo in ('07', '08') and ${NOTA_VIGENTE}`);
   return { ...r, creditos: Number(r.creditos) };
 }
 
-/** Quantities returned so far per line (1-based) of a voucher by credit notes of reason 07 (devolución por ítem), none rejected. */
+/** Quantities returned so far per line (1-based) of a voucher by credit notes of reason 07 (devolución por ítem) that still count. */
 export async function devueltoPorLinea(db: Executor, ncoId: number): Promise<Map<number, string>> {
   const rows = await selectRows<{ linea: number; cantidad: string }>(db, sql`
     select (o.linea)::int as linea, sum((n.nco_datos -> 'lineas' -> (o.i - 1)::int ->> 'cantidad')::numeric)::text as cantidad
     from comprobante n, jsonb_array_elements_text(n.nco_datos -> 'nota' -> 'lineas_origen') with ordinality as o(linea, i)
-    where n.nco_referencia_id = ${ncoId} and n.nco_tipo = '07' and n.nco_motivo_codigo = '07' and n.nco_estado_sunat <> 'rechazado'
+    where n.nco_referencia_id = ${ncoId} and n.nco_tipo = '07' and n.nco_motivo_codigo = '07' and n.${NOTA_VIGENTE}
     group by o.linea`);
   return new Map(rows.map((r) => [Number(r.linea), r.cantidad]));
 }
@@ -178,7 +188,8 @@ const LISTA: ListSpec = {
     ${lima('n.nco_proximo_intento')} as cpe_proximo_intento, n.nco_cdr is not null as cpe_tiene_cdr,
     (select ${numeroSql('r')} from comprobante r where r.nco_id = n.nco_referencia_id) as cpe_referencia,
     n.nco_motivo_codigo as cpe_motivo_codigo, n.nco_motivo as cpe_motivo,
-    (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as cpe_baja`,
+    (select ${numeroSql('b')} from comprobante b where b.nco_id = n.nco_baja_id) as cpe_baja,
+    (${notasVigentesSql('n')}) as cpe_notas_vigentes`,
   // Summaries carry the order of the document they cancel; a row without an order lists without a client.
   join: sql`join comprobante n on n.nco_id = page.k1 left join orden_venta o on o.ovt_id = n.ovt_id
     left join cliente c on c.cli_id = o.cli_id left join moneda m on m.mon_id = o.mon_id`,

@@ -185,7 +185,9 @@ export async function anular(deps: Deps, caller: AccessProfile, cpeId: number, m
   const r = await deps.database.db.transaction(async (tx) => {
     const doc = await documentoBloqueado(tx, cpeId);
     const hoy = limaDate(now);
-    const no = cpeMotivoNoAnulable({ cpe_tipo: doc.nco_tipo, cpe_estado: doc.nco_estado_sunat, cpe_baja: doc.nco_baja, cpe_fecha_emision: doc.nco_fecha_emision }, hoy);
+    const no = cpeMotivoNoAnulable({
+      cpe_tipo: doc.nco_tipo, cpe_estado: doc.nco_estado_sunat, cpe_baja: doc.nco_baja, cpe_fecha_emision: doc.nco_fecha_emision, cpe_notas_vigentes: doc.nco_notas_vigentes,
+    }, hoy);
     if (no) throw conflict(no);
     const e = await emisorListo(deps, tx, now);
     const s = doc.nco_datos;

@@ -167,7 +167,10 @@ export function ComprobantesPage() {
     { key: 'respuesta', label: 'Ver respuesta de SUNAT', icon: <InfoCircleOutlined />, onClick: () => setPopup({ kind: 'detalle', fila: c }) },
     { key: 'reenviar', label: 'Reenviar', icon: <SendOutlined />, hidden: readOnly || !c.puede_reenviar, onClick: () => preguntarReenviar(c) },
     { key: 'nota', label: 'Emitir nota de crédito o débito', icon: <DiffOutlined />, hidden: readOnly || !c.puede_emitir_nota, onClick: () => setPopup({ kind: 'nota', cpeId: c.cpe_id }) },
-    { key: 'anular', label: 'Anular', icon: <CloseCircleOutlined />, danger: true, hidden: readOnly || !c.puede_anular, onClick: () => setPopup({ kind: 'anular', fila: c }) },
+    c.puede_anular || !c.cpe_notas_vigentes || c.cpe_baja !== null
+      ? { key: 'anular', label: 'Anular', icon: <CloseCircleOutlined />, danger: true, hidden: readOnly || !c.puede_anular, onClick: () => setPopup({ kind: 'anular', fila: c }) }
+      // Its notes stand: say why it cannot be cancelled instead of hiding the action.
+      : { key: 'anular', label: `Anular: primero anule sus notas (${c.cpe_notas_vigentes})`, icon: <CloseCircleOutlined />, hidden: readOnly, disabled: true, onClick: () => undefined },
     { key: 'pedido', label: 'Ver pedido', icon: <EyeOutlined />, onClick: () => setPopup({ kind: 'pedido', ovtId: c.ovt_id }) },
   ];
 
