@@ -53,10 +53,13 @@ async function confirmarIngreso(page: Page, doc: [string, string, string], canti
   await popup.getByLabel('Notas 1').fill('Llegó en buen estado');
   // The supplier's document is asked for before anything enters (PLE 12.1).
   await popup.getByRole('button', { name: 'Confirmar ingreso' }).click();
-  await expect(popup.getByText('Ingrese el comprobante del proveedor con que llegaron los bienes: tipo, serie y número')).toBeVisible();
+  await expect(popup.getByText('Ingrese el comprobante del proveedor con que llegaron los bienes: tipo, serie, número y fecha de emisión')).toBeVisible();
   await choose(page, popup, 'Comprobante del proveedor \\(SUNAT tabla 10\\)', doc[0]);
   await popup.getByLabel('Serie', { exact: true }).fill(doc[1]);
   await popup.getByLabel('Número', { exact: true }).fill(doc[2]);
+  // Its issue date, as printed on the paper (PLE 12.1 field 10): picked in the calendar, today at the latest.
+  await popup.getByLabel('Fecha de emisión', { exact: true }).click();
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').click();
   await popup.getByRole('button', { name: 'Confirmar ingreso' }).click();
   await expect(page.getByText('Se confirmó el ingreso de la transferencia')).toBeVisible();
   await expect(popup).toBeHidden();

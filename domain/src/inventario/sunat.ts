@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { limaDate } from '../common/time.ts';
 
 /**
  * What SUNAT's PLE 12.1 "Registro del Inventario Permanente en Unidades Físicas" needs from the master
@@ -18,7 +19,9 @@ export const SUNAT_MSG = {
   docNumero: 'Ingrese el número del comprobante del proveedor',
   docEnTransferencia: 'Una transferencia entre almacenes no lleva comprobante del proveedor',
   docEnRegistroOrden: 'El comprobante del proveedor de una orden de compra se ingresa al confirmar el ingreso',
-  docRequerido: 'Ingrese el comprobante del proveedor con que llegaron los bienes: tipo, serie y número',
+  docRequerido: 'Ingrese el comprobante del proveedor con que llegaron los bienes: tipo, serie, número y fecha de emisión',
+  docFecha: 'Ingrese la fecha de emisión del comprobante del proveedor',
+  docFechaFutura: 'La fecha de emisión del comprobante del proveedor no puede ser posterior a hoy',
 } as const;
 
 /** Tabla 5 "Tipo de existencia". */
@@ -96,13 +99,21 @@ export interface DocProveedor {
   tfi_doc_tipo: string;
   tfi_doc_serie: string;
   tfi_doc_numero: string;
+  /** Its issue date 'YYYY-MM-DD' (PLE 12.1 field 10 of the purchase); '' without a document. */
+  tfi_doc_fecha: string;
 }
 
-/** Whether any of the three fields was typed. */
-export const tieneDocProveedor = (d: DocProveedor) => d.tfi_doc_tipo !== '' || d.tfi_doc_serie !== '' || d.tfi_doc_numero !== '';
+/** Whether any of the four fields was typed. */
+export const tieneDocProveedor = (d: DocProveedor) => d.tfi_doc_tipo !== '' || d.tfi_doc_serie !== '' || d.tfi_doc_numero !== '' || d.tfi_doc_fecha !== '';
 
-/** The problem of a supplier document (type, series and number as typed), by field; none when all three are empty. */
-export function docProveedorErrores(d: DocProveedor): { campo: keyof DocProveedor; mensaje: string }[] {
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const fechaValida = (v: string) => FECHA.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v && v >= '2000-01-01';
+
+/**
+ * The problem of a supplier document (type, series, number and issue date as typed), by field; none when all four
+ * are empty. The date may not be later than `hoy` (Lima): the goods come with a document already issued.
+ */
+export function docProveedorErrores(d: DocProveedor, hoy = limaDate()): { campo: keyof DocProveedor; mensaje: string }[] {
   if (!tieneDocProveedor(d)) return [];
   const tipo = DOCS_PROVEEDOR.find((t) => t.codigo === d.tfi_doc_tipo);
   if (!tipo) return [{ campo: 'tfi_doc_tipo', mensaje: SUNAT_MSG.docTipo }];
@@ -115,16 +126,19 @@ export function docProveedorErrores(d: DocProveedor): { campo: keyof DocProveedo
     || (tipo.codigo === '04' && !d.tfi_doc_serie.startsWith('E') && d.tfi_doc_numero.length > 7)) {
     errores.push({ campo: 'tfi_doc_numero', mensaje: `El número no es válido para ${invalido}` });
   }
+  if (!fechaValida(d.tfi_doc_fecha)) errores.push({ campo: 'tfi_doc_fecha', mensaje: SUNAT_MSG.docFecha });
+  else if (d.tfi_doc_fecha > hoy) errores.push({ campo: 'tfi_doc_fecha', mensaje: SUNAT_MSG.docFechaFutura });
   return errores;
 }
 
 const docTexto = z.string().trim().max(20, 'La serie y el número admiten hasta 20 caracteres').nullish().transform((v) => (v ?? '').toUpperCase());
 
-/** The three fields of a receipt's supplier document, optional together (empty = none), checked by type. */
+/** The four fields of a receipt's supplier document, optional together (empty = none), checked by type. */
 export const docProveedorCampos = {
   tfi_doc_tipo: z.string().trim().max(2, SUNAT_MSG.docTipo).nullish().transform((v) => v ?? ''),
   tfi_doc_serie: docTexto,
   tfi_doc_numero: docTexto,
+  tfi_doc_fecha: z.string().trim().max(10, SUNAT_MSG.docFecha).nullish().transform((v) => v ?? ''),
 };
 
 export function refineDocProveedor(v: DocProveedor, ctx: z.RefinementCtx) {
@@ -133,7 +147,7 @@ export function refineDocProveedor(v: DocProveedor, ctx: z.RefinementCtx) {
 
 /**
  * The receipt screens ask for the document whenever goods enter (the API keeps it optional, as the spec's payload
- * has none): a refinement of a payload schema whose `at` object carries the three fields.
+ * has none): a refinement of a payload schema whose `at` object carries the four fields.
  */
 export function exigeDocProveedor<S extends z.ZodType>(schema: S, at: string, exigido: (payload: z.output<S>) => boolean) {
   return schema.superRefine((payload, ctx) => {

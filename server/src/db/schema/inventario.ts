@@ -87,10 +87,11 @@ export const transferencia = pgTable('transferencia', {
   alm_destino: integer().notNull().references(() => almacen.alm_id),
   tfi_fecha_estimada_llegada: date({ mode: 'string' }).notNull(),
   tfi_guia_remision: varchar({ length: 40 }).notNull().default(''),
-  /** The supplier's document of a purchase receipt as entered (SUNAT table 10 type, series, number): PLE 12.1 fields 9-11. */
+  /** The supplier's document of a purchase receipt as entered (SUNAT table 10 type, series, number, issue date): PLE 12.1 fields 10-13. */
   tfi_doc_tipo: varchar({ length: 2 }).notNull().default(''),
   tfi_doc_serie: varchar({ length: 20 }).notNull().default(''),
   tfi_doc_numero: varchar({ length: 20 }).notNull().default(''),
+  tfi_doc_fecha: date({ mode: 'string' }),
   tfi_notas: varchar({ length: 500 }).notNull().default(''),
   tfi_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
   tfi_usu_registrador: integer().notNull().references(() => usuario.usu_id),

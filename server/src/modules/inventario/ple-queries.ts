@@ -35,6 +35,8 @@ export interface PleMovimiento extends PleProducto {
   tfi_doc_tipo: string | null;
   tfi_doc_serie: string | null;
   tfi_doc_numero: string | null;
+  /** Its issue date `YYYY-MM-DD`, when entered. */
+  tfi_doc_fecha: string | null;
 }
 
 /** A warehouse that has kardex lines, with its establishment code and its ledger's first line (which orders warehouses sharing a code). */
@@ -84,7 +86,8 @@ export function movimientos(db: Executor, anio: number, m: number): Promise<PleM
     select ${PRODUCTO}, k.kdx_id::int as kdx_id,
       to_char(k.kdx_fecha at time zone 'America/Lima', 'YYYY-MM-DD') as fecha,
       trim_scale(k.kdx_cantidad)::text as kdx_cantidad, k.kdx_doc_tipo, k.kdx_doc_id,
-      t.tfi_tipo::int as tfi_tipo, t.tfi_codigo, t.tfi_doc_tipo, t.tfi_doc_serie, t.tfi_doc_numero
+      t.tfi_tipo::int as tfi_tipo, t.tfi_codigo, t.tfi_doc_tipo, t.tfi_doc_serie, t.tfi_doc_numero,
+      t.tfi_doc_fecha::text as tfi_doc_fecha
     from kardex k
     join producto_almacen pa on pa.pal_id = k.pal_id ${PRODUCTO_JOINS}
     left join transferencia t on k.kdx_doc_tipo = 'TRF' and t.tfi_id = k.kdx_doc_id

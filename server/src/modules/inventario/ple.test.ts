@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { DOC, entrada, salida, type DocTipo } from '../../platform/stock-ledger.ts';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness.ts';
-import { cantidadesPle, codigosEstablecimiento, documento, pleNombre, unidadSunat } from './ple.ts';
+import { cantidadesPle, codigosEstablecimiento, documento, fechaDocumento, pleNombre, unidadSunat } from './ple.ts';
 import type { PleMovimiento } from './ple-queries.ts';
 
 /**
@@ -57,16 +57,18 @@ beforeAll(async () => {
     order by t.tip_id limit 1 returning prv_id`))[0].prv_id;
   arena = await producto('Arena fina | PLE 1/2', 'Materiales de construcción', await unidad('M3'));
   casco = await producto('Casco de seguridad PLE', 'EPP', await unidad('UND'));
-  const transferencia = async (tipo: number, anio: number, n: number, doc: [string, string, string] = ['', '', '']) => (await rows<{ tfi_id: number }>(sql`
+  const transferencia = async (tipo: number, anio: number, n: number, doc: [string, string, string, string | null] = ['', '', '', null]) => (await rows<{ tfi_id: number }>(sql`
     insert into transferencia (tfi_codigo, tfi_numero, tfi_anio, tfi_tipo, alm_destino, tfi_fecha_estimada_llegada, tfi_usu_registrador,
-      tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero)
-    values (${`TRF-${anio}-${String(n).padStart(6, '0')}`}, ${n}, ${anio}, ${tipo}, ${agregados}, '2026-01-01', ${usuId}, ${doc[0]}, ${doc[1]}, ${doc[2]})
+      tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero, tfi_doc_fecha)
+    values (${`TRF-${anio}-${String(n).padStart(6, '0')}`}, ${n}, ${anio}, ${tipo}, ${agregados}, '2026-01-01', ${usuId}, ${doc[0]}, ${doc[1]}, ${doc[2]}, ${doc[3]}::date)
     returning tfi_id`))[0].tfi_id;
-  tfi.compraDic = await transferencia(3, 2025, 901, ['01', 'F001', '00000123']);
+  // Field 10 of a purchase is its supplier document's date: the guide of 903 was issued the day before the goods entered,
+  // the DUA of 905 in February; 901's receipt predates the date field (its entry day stands for it).
+  tfi.compraDic = await transferencia(3, 2025, 901, ['01', 'F001', '00000123', null]);
   tfi.traslado = await transferencia(2, 2026, 902);
-  tfi.compra = await transferencia(3, 2026, 903, ['09', 'T001', '000045']);
+  tfi.compra = await transferencia(3, 2026, 903, ['09', 'T001', '000045', '2026-03-04']);
   tfi.sinDoc = await transferencia(3, 2026, 904);
-  tfi.importacion = await transferencia(1, 2026, 905, ['50', '118', '2026100123']);
+  tfi.importacion = await transferencia(1, 2026, 905, ['50', '118', '2026100123', '2026-02-27']);
 
   await mueve(agregados, arena, '100', DOC.TRANSFERENCIA, tfi.compraDic, '2025-12-10T15:00:00Z');
   await mueve(agregados, arena, '-30', DOC.TRANSFERENCIA, tfi.traslado, '2026-01-02T15:00:00Z');
@@ -163,12 +165,12 @@ describe('PLE 12.1 of the company and a month', () => {
       // 1 periodo | 2 CUO | 3 correlativo | 4 establecimiento | 5 catálogo | 6 tipo existencia | 7 código | 8, 9 GS1/UNSPSC |
       // 10 fecha | 11 tipo doc | 12 serie | 13 número | 14 operación | 15 descripción | 16 unidad | 17 entradas | 18 salidas | 19 estado |
       `20260300|SI202603|M1|0001|9|03|${A}|||01/03/2026|00|SI|202603|16|Arena fina PLE 1-2|MTQ|70.00|0.00|1|`,
-      `20260300|TRF${tfi.compra}|M1|0001|9|03|${A}|||05/03/2026|09|T001|000045|02|Arena fina PLE 1-2|MTQ|12.35|0.00|1|`,
+      `20260300|TRF${tfi.compra}|M1|0001|9|03|${A}|||04/03/2026|09|T001|000045|02|Arena fina PLE 1-2|MTQ|12.35|0.00|1|`,
       `20260300|TRF${tfi.sinDoc}|M1|0001|9|03|${A}|||06/03/2026|00|TRF|2026-000904|99|Arena fina PLE 1-2|MTQ|5.00|0.00|1|`,
       // 82.345 + 5 − 2.005 = 85.34: the book's balance goes 70.00, 82.35, 87.35, 85.34 (the exit absorbs the rounding).
       `20260300|ASI${ASI}|M1|0001|9|03|${A}|||31/03/2026|00|ASI|${ASI}|36|Arena fina PLE 1-2|MTQ|0.00|-2.01|1|`,
       `20260300|SI202603|M2|0001|9|06|${C}|||01/03/2026|00|SI|202603|16|Casco de seguridad PLE|NIU|0.00|0.00|1|`,
-      `20260300|TRF${tfi.importacion}|M1|0001|9|06|${C}|||10/03/2026|50|118|2026100123|18|Casco de seguridad PLE|NIU|5.00|0.00|1|`,
+      `20260300|TRF${tfi.importacion}|M1|0001|9|06|${C}|||27/02/2026|50|118|2026100123|18|Casco de seguridad PLE|NIU|5.00|0.00|1|`,
       `20260300|ASI${ASI}|M2|0001|9|06|${C}|||11/03/2026|00|ASI|${ASI}|36|Casco de seguridad PLE|NIU|0.00|-1.00|1|`,
       `20260300|DEV${DEV}|M1|0001|9|06|${C}|||12/03/2026|00|DEV|${DEV}|99|Casco de seguridad PLE|NIU|1.00|0.00|1|`,
       `20260300|SI202603|M3|0001002|9|03|${A}|||01/03/2026|00|SI|202603|16|Arena fina PLE 1-2|MTQ|30.00|0.00|1|`,
@@ -263,13 +265,20 @@ describe('PLE field rules', () => {
   it('fields 11 to 14 by document: purchases with the supplier document, 99 without one, internal documents 00', () => {
     const m = (over: Partial<PleMovimiento>): PleMovimiento => ({
       alm_id: 1, prv_id: 1, prv_nombre: 'x', unm_simbolo: 'UND', cat_tipo_existencia: '99', kdx_id: 1, fecha: '2026-03-01', kdx_cantidad: '1',
-      kdx_doc_tipo: 'TRF', kdx_doc_id: 15, tfi_tipo: 1, tfi_codigo: 'TRF-2026-000015', tfi_doc_tipo: '', tfi_doc_serie: '', tfi_doc_numero: '', ...over,
+      kdx_doc_tipo: 'TRF', kdx_doc_id: 15, tfi_tipo: 1, tfi_codigo: 'TRF-2026-000015', tfi_doc_tipo: '', tfi_doc_serie: '', tfi_doc_numero: '',
+      tfi_doc_fecha: null, ...over,
     });
     expect(documento(m({ tfi_doc_tipo: '01', tfi_doc_serie: 'F001', tfi_doc_numero: '77' }))).toEqual({ tipo: '01', serie: 'F001', numero: '77', operacion: '02' });
     expect(documento(m({}))).toEqual({ tipo: '00', serie: 'TRF', numero: '2026-000015', operacion: '99' });
     expect(documento(m({ kdx_cantidad: '-1', tfi_tipo: 3 }))).toEqual({ tipo: '00', serie: 'TRF', numero: '2026-000015', operacion: '23' });
     expect(documento(m({ tfi_tipo: 2, kdx_cantidad: '-2' })).operacion).toBe('11');
     expect(documento(m({ kdx_doc_tipo: 'ASI', kdx_doc_id: 4, tfi_tipo: null, tfi_codigo: null, kdx_cantidad: '-1' }))).toEqual({ tipo: '00', serie: 'ASI', numero: '4', operacion: '36' });
+    // Field 10: a purchase's supplier document its own date; anything else (and a receipt without that date) the day it moved.
+    const factura = { tfi_doc_tipo: '01', tfi_doc_serie: 'F001', tfi_doc_numero: '77', tfi_doc_fecha: '2026-02-28' };
+    expect(fechaDocumento(m(factura))).toBe('2026-02-28');
+    expect(fechaDocumento(m({ ...factura, tfi_doc_fecha: null }))).toBe('2026-03-01');
+    expect(fechaDocumento(m({ ...factura, kdx_cantidad: '-1' }))).toBe('2026-03-01');
+    expect(fechaDocumento(m({ tfi_doc_fecha: '2026-02-28' }))).toBe('2026-03-01');
   });
 
   it('units by SUNAT tabla 6 (UN/ECE), ZZ when unknown; file name indicators', () => {

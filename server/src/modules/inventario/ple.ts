@@ -113,6 +113,15 @@ export function documento(m: q.PleMovimiento): Documento {
   return interno(m, OPERACION.OTROS);
 }
 
+/**
+ * Field 10, the date of the line's document: a purchase's supplier document its own issue date as entered on the
+ * receipt (never later than the entry, which the receipt checks); every other line, the day it moved (Lima).
+ */
+export function fechaDocumento(m: q.PleMovimiento): string {
+  const compra = m.kdx_doc_tipo === 'TRF' && m.tfi_tipo !== 2 && !m.kdx_cantidad.startsWith('-') && m.tfi_doc_tipo;
+  return compra && m.tfi_doc_fecha ? m.tfi_doc_fecha : m.fecha;
+}
+
 /** The PLE's quantity format: 2 decimals, no thousands separator, exits negative, zero as '0.00'. */
 const cantidad = (d: Decimal) => (d.isZero() ? '0.00' : d.toFixed(2));
 const redondeo = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -207,7 +216,7 @@ export function lineasPle(anio: number, mes: number, almacenes: q.PleAlmacen[], 
     });
     g.movs.forEach((m, i) => {
       const cuo = `${m.kdx_doc_tipo}${m.kdx_doc_id}`;
-      lineas.push({ ...comun, cuo, correlativo: correlativo(cuo, 'M'), fecha: m.fecha, documento: documento(m), ...cantidades.lineas[i] });
+      lineas.push({ ...comun, cuo, correlativo: correlativo(cuo, 'M'), fecha: fechaDocumento(m), documento: documento(m), ...cantidades.lineas[i] });
     });
   }
   return lineas;

@@ -1,3 +1,4 @@
+import { limaDate } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, expectOk, expectRefused, type Auth, type Fixture } from '../orden_pago/fixtures.ts';
@@ -12,7 +13,7 @@ let f: Fixture;
 let almacen: Auth;
 const alm: Record<'central' | 'agregados', number> = { central: 0, agregados: 0 };
 const prv: Record<string, number> = {};
-const today = new Date().toISOString().slice(0, 10);
+const today = limaDate();
 
 beforeAll(async () => {
   f = await createFixture();
@@ -26,19 +27,20 @@ beforeAll(async () => {
 afterAll(() => f.ctx.close());
 
 const T = (path: string, payload: unknown, who: Auth = f.u.admin) => f.post(`transferenciaItems/${path}`, payload, who);
-const doc = (tipo: string, serie: string, numero: string) => ({ tfi_doc_tipo: tipo, tfi_doc_serie: serie, tfi_doc_numero: numero });
+/** A supplier document; issued today unless said (a suggestion carries no date: the receiver reads it on the paper). */
+const doc = (tipo: string, serie: string, numero: string, fecha = today) => ({ tfi_doc_tipo: tipo, tfi_doc_serie: serie, tfi_doc_numero: numero, tfi_doc_fecha: fecha });
 const compraExterna = (extra: Record<string, unknown>) => T('registrar', { transferencia_items: {
   tfi_tipo: 3, alm_destino: alm.agregados, tfi_fecha_estimada_llegada: today, detalle: [{ prv_id: prv['Lentes de seguridad claros'], tid_cantidad: 2 }], ...extra,
 } });
 const guardado = async (tfiId: number) => (await f.rows<{ d: string }>(sql`
-  select tfi_doc_tipo || ' ' || tfi_doc_serie || '-' || tfi_doc_numero as d from transferencia where tfi_id = ${tfiId}`))[0].d;
-type Obtenida = { tfi_doc_tipo: string; tfi_doc_serie: string; tfi_doc_numero: string; doc_sugerido: unknown; detalle: { tid_id: number; tid_cantidad: string }[] };
+  select tfi_doc_tipo || ' ' || tfi_doc_serie || '-' || tfi_doc_numero || ' ' || coalesce(tfi_doc_fecha::text, '') as d from transferencia where tfi_id = ${tfiId}`))[0].d;
+type Obtenida = { tfi_doc_tipo: string; tfi_doc_serie: string; tfi_doc_numero: string; tfi_doc_fecha: string; doc_sugerido: unknown; detalle: { tid_id: number; tid_cantidad: string }[] };
 const obtener = async (tfiId: number) => expectOk(await T('obtener', { tfi_id: tfiId })).data as Obtenida;
 
 describe('external purchase (type 3): the document on registration', () => {
   it('keeps a valid document (series and number upper-cased) and refuses a wrong one with the format, 400', async () => {
     const t = expectOk(await compraExterna(doc('01', 'f001', '00004522'))).data as { tfi_id: number };
-    expect(await guardado(t.tfi_id)).toBe('01 F001-00004522');
+    expect(await guardado(t.tfi_id)).toBe(`01 F001-00004522 ${today}`);
     expect(await obtener(t.tfi_id)).toMatchObject({ ...doc('01', 'F001', '00004522'), doc_sugerido: null });
 
     expectRefused(await compraExterna(doc('01', 'B001', '12')), 400,
@@ -49,6 +51,14 @@ describe('external purchase (type 3): the document on registration', () => {
     expectRefused(await compraExterna(doc('', 'F001', '1')), 400, 'Seleccione el tipo de comprobante del proveedor');
     expectRefused(await compraExterna(doc('09', 'T001', '')), 400, 'Ingrese el número del comprobante del proveedor');
     expectRefused(await compraExterna({ tfi_doc_tipo: 1 }), 400, /./);
+    // Its issue date (PLE 12.1 field 10): required with the document, a real date, never later than today (Lima).
+    expectRefused(await compraExterna(doc('01', 'F001', '1', '')), 400, 'Ingrese la fecha de emisión del comprobante del proveedor');
+    expectRefused(await compraExterna(doc('01', 'F001', '1', '2026-02-30')), 400, 'Ingrese la fecha de emisión del comprobante del proveedor');
+    const manana = new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
+    expectRefused(await compraExterna(doc('01', 'F001', '1', manana)), 400, 'La fecha de emisión del comprobante del proveedor no puede ser posterior a hoy');
+    expectRefused(await compraExterna({ tfi_doc_fecha: today }), 400, 'Seleccione el tipo de comprobante del proveedor');
+    const anterior = expectOk(await compraExterna(doc('01', 'F001', '4523', '2026-10-30'))).data as { tfi_id: number };
+    expect((await obtener(anterior.tfi_id)).tfi_doc_fecha).toBe('2026-10-30');
     // Without a document it is still registered (the API's payload is the spec's; the screen asks for it).
     expectOk(await compraExterna({}));
   });
@@ -80,21 +90,22 @@ describe('purchase order (type 1): the document on the confirmed entry', () => {
     } }, f.u.logistica)).data as { tfi_id: number };
 
     // The guide typed at registration, as a 09.
-    expect((await obtener(t.tfi_id)).doc_sugerido).toEqual(doc('09', 'EG01', '000078'));
+    expect((await obtener(t.tfi_id)).doc_sugerido).toEqual(doc('09', 'EG01', '000078', ''));
     // The invoice the supplier sent from the portal (stored as RUC-01-SERIE-NÚMERO.xml) comes first.
     await f.rows(sql`insert into orden_archivo (ord_id, oar_nombre, oar_clave, oar_tipo, oar_tamano, usu_id, oar_proveedor)
       values (${ordId}, '20501234568-01-F001-77.xml', 'x', 'application/xml', 1, ${f.ids.admin}, true),
              (${ordId}, '20501234568-01-F001-77.pdf', 'y', 'application/pdf', 1, ${f.ids.admin}, true)`);
     const antes = await obtener(t.tfi_id);
-    expect(antes).toMatchObject({ ...doc('', '', ''), doc_sugerido: doc('01', 'F001', '77') });
+    expect(antes).toMatchObject({ ...doc('', '', '', ''), doc_sugerido: doc('01', 'F001', '77', '') });
 
     const ingreso = (extra: Record<string, unknown>) => T('ingresar', { transferencia_items: {
       tfi_id: t.tfi_id, detalle: antes.detalle.map((l) => ({ tid_id: l.tid_id, tid_ingreso_cantidad: l.tid_cantidad })), ...extra,
     } }, almacen);
     expectRefused(await ingreso(doc('09', 'T-01', '5')), 400, /^La serie no es válida para Guía de remisión remitente/);
-    expect(await guardado(t.tfi_id)).toBe(' -');
+    expect(await guardado(t.tfi_id)).toBe(' - ');
+    expectRefused(await ingreso(doc('01', 'F001', '77', '')), 400, 'Ingrese la fecha de emisión del comprobante del proveedor');
     expectOk(await ingreso(doc('01', 'F001', '77')));
-    expect(await guardado(t.tfi_id)).toBe('01 F001-77');
+    expect(await guardado(t.tfi_id)).toBe(`01 F001-77 ${today}`);
     expect(await obtener(t.tfi_id)).toMatchObject({ ...doc('01', 'F001', '77'), doc_sugerido: null });
   });
 });

@@ -52,7 +52,9 @@ function dataRows(t: Transferencia): [string, string][] {
     ['Fecha de ingreso', date(t.tfi_fecha_ingreso, true)],
     ['Guía de remisión', orDash(t.tfi_guia_remision)],
   ];
-  if (t.tfi_doc_tipo) rows.push(['Comprobante prov.', `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}`]);
+  if (t.tfi_doc_tipo) {
+    rows.push(['Comprobante prov.', `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}${t.tfi_doc_fecha ? ` del ${date(t.tfi_doc_fecha)}` : ''}`]);
+  }
   return rows;
 }
 

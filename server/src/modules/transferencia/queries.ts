@@ -78,6 +78,7 @@ export function lista(db: Executor, f: ListaFiltro, req: ListRequest): Promise<P
 const CABECERA = sql`select ${ROW_COLUMNS},
     ${lima('t.tfi_fecha_ingreso')} as tfi_fecha_ingreso, t.tfi_fecha_estimada_llegada::text as tfi_fecha_estimada_llegada,
     t.tfi_guia_remision, t.tfi_notas, t.tfi_usu_recepcionador, t.tfi_doc_tipo, t.tfi_doc_serie, t.tfi_doc_numero,
+    coalesce(t.tfi_doc_fecha::text, '') as tfi_doc_fecha,
     (select a.oar_nombre from orden_archivo a where a.ord_id = t.ord_id and a.oar_proveedor and a.oar_tipo = 'application/xml'
       order by a.oar_id desc limit 1) as factura_proveedor,
     case when r.usu_id is null then null else ${nombre('r')} end as tfi_usu_recepcionador_nombre,
@@ -196,13 +197,12 @@ export function stocks(db: Executor, ids: number[]): Promise<StockRow[]> {
 export async function insertar(tx: Tx, v: {
   tfi_codigo: string; tfi_numero: number; tfi_anio: number; tfi_tipo: number; ord_id: number | null; alm_origen: number | null; alm_destino: number;
   tfi_fecha_estimada_llegada: string; tfi_guia_remision: string; tfi_notas: string; tfi_usu_registrador: number;
-  tfi_doc_tipo: string; tfi_doc_serie: string; tfi_doc_numero: string;
-}): Promise<number> {
+} & DocProveedor): Promise<number> {
   const [row] = await selectRows<{ tfi_id: number }>(tx, sql`
     insert into transferencia (tfi_codigo, tfi_numero, tfi_anio, tfi_tipo, ord_id, alm_origen, alm_destino, tfi_fecha_estimada_llegada,
-      tfi_guia_remision, tfi_notas, tfi_usu_registrador, tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero)
+      tfi_guia_remision, tfi_notas, tfi_usu_registrador, tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero, tfi_doc_fecha)
     values (${v.tfi_codigo}, ${v.tfi_numero}, ${v.tfi_anio}, ${v.tfi_tipo}, ${v.ord_id}, ${v.alm_origen}, ${v.alm_destino}, ${v.tfi_fecha_estimada_llegada},
-      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador}, ${v.tfi_doc_tipo}, ${v.tfi_doc_serie}, ${v.tfi_doc_numero})
+      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador}, ${v.tfi_doc_tipo}, ${v.tfi_doc_serie}, ${v.tfi_doc_numero}, ${v.tfi_doc_fecha || null}::date)
     returning tfi_id`);
   return Number(row.tfi_id);
 }
@@ -232,9 +232,10 @@ export async function cambiarEstado(tx: Tx, tfiId: number, v: { est_id: number; 
   await tx.execute(sql`update transferencia set ${set} where tfi_id = ${tfiId} and est_id = 3`);
 }
 
-/** The supplier's document of a receipt (PLE 12.1 fields 11–13), kept on the transfer. */
+/** The supplier's document of a receipt (PLE 12.1 fields 10–13), kept on the transfer. */
 export async function guardarDocProveedor(tx: Tx, tfiId: number, d: DocProveedor): Promise<void> {
-  await tx.execute(sql`update transferencia set tfi_doc_tipo = ${d.tfi_doc_tipo}, tfi_doc_serie = ${d.tfi_doc_serie}, tfi_doc_numero = ${d.tfi_doc_numero}
+  await tx.execute(sql`update transferencia set tfi_doc_tipo = ${d.tfi_doc_tipo}, tfi_doc_serie = ${d.tfi_doc_serie}, tfi_doc_numero = ${d.tfi_doc_numero},
+    tfi_doc_fecha = ${d.tfi_doc_fecha || null}::date
     where tfi_id = ${tfiId}`);
 }
 

@@ -55,10 +55,11 @@ const GUIA_TEXTO = /^([A-Z0-9]{4})\s*-\s*([A-Z0-9]{1,8})$/;
 function docSugerido(c: q.Cabecera): DocProveedor | null {
   if (tieneDocProveedor(c) || c.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES) return null;
   const factura = FACTURA_PORTAL.exec(c.factura_proveedor ?? '');
-  if (factura) return { tfi_doc_tipo: '01', tfi_doc_serie: factura[1], tfi_doc_numero: factura[2] };
+  // The date is the receiver's to read on the paper (the portal keeps the file, not its issue date).
+  if (factura) return { tfi_doc_tipo: '01', tfi_doc_serie: factura[1], tfi_doc_numero: factura[2], tfi_doc_fecha: '' };
   const guia = GUIA_TEXTO.exec(c.tfi_guia_remision.trim().toUpperCase());
-  const doc = guia && { tfi_doc_tipo: '09', tfi_doc_serie: guia[1], tfi_doc_numero: guia[2] };
-  return doc && docProveedorErrores(doc).length === 0 ? doc : null;
+  const doc = guia && { tfi_doc_tipo: '09', tfi_doc_serie: guia[1], tfi_doc_numero: guia[2], tfi_doc_fecha: '' };
+  return doc && docProveedorErrores(doc).every((e) => e.campo === 'tfi_doc_fecha') ? doc : null;
 }
 
 async function conDetalle(deps: Deps, cabeceras: q.Cabecera[]): Promise<Transferencia[]> {
@@ -180,7 +181,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
     alm_origen: d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? d.alm_origen : null, alm_destino: d.alm_destino,
     tfi_fecha_estimada_llegada: d.tfi_fecha_estimada_llegada, tfi_guia_remision: d.tfi_guia_remision, tfi_notas: d.tfi_notas,
     tfi_usu_registrador: caller.usu_id,
-    tfi_doc_tipo: d.tfi_doc_tipo, tfi_doc_serie: d.tfi_doc_serie, tfi_doc_numero: d.tfi_doc_numero,
+    tfi_doc_tipo: d.tfi_doc_tipo, tfi_doc_serie: d.tfi_doc_serie, tfi_doc_numero: d.tfi_doc_numero, tfi_doc_fecha: d.tfi_doc_fecha,
   });
   const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: tfi_id, glosa, usuId: caller.usu_id };
 

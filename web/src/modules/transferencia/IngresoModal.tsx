@@ -1,6 +1,6 @@
 import { TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaIngresar, exigeDocProveedor, type Transferencia, type TransferenciaDetalleRow } from '@obra/domain';
 import { Descriptions, Form, Input, InputNumber } from 'antd';
-import { DocProveedorFields, docProveedorPayload, type DocProveedorValues } from './DocProveedorFields';
+import { DocProveedorFields, docProveedorPayload, docProveedorValores, type DocProveedorValues } from './DocProveedorFields';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { formatDate, formatDecimal } from '../../ui/format';
@@ -24,10 +24,7 @@ const conDocumento = exigeDocProveedor(TransferenciaIngresar, 'transferencia_ite
   (p) => p.transferencia_items.detalle.some((l) => Number(l.tid_ingreso_cantidad) > 0));
 
 /** The document the transfer has, else the one proposed (the order's portal invoice, the typed guide). */
-const docInicial = (t: Transferencia): DocProveedorValues => {
-  const d = t.tfi_doc_tipo ? t : t.doc_sugerido;
-  return { tfi_doc_tipo: d?.tfi_doc_tipo || undefined, tfi_doc_serie: d?.tfi_doc_serie ?? '', tfi_doc_numero: d?.tfi_doc_numero ?? '' };
-};
+const docInicial = (t: Transferencia): DocProveedorValues => docProveedorValores(t.tfi_doc_tipo ? t : t.doc_sugerido);
 
 /**
  * Confirm entry (spec 2 §2, §5): per line the confirmed quantity (defaults to the sent one, 0 to sent), the serial

@@ -14,7 +14,7 @@ import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { WarehouseSelect } from '../../ui/WarehouseSelect';
 import { buscarOrdenes, buscarProductos, buscarStock, useOrdenDetalleTransferencia, useRegistrarTransferencia } from './api';
-import { DocProveedorFields, docProveedorPayload, type DocProveedorValues } from './DocProveedorFields';
+import { DocProveedorFields, docProveedorPayload, docProveedorValores, type DocProveedorValues } from './DocProveedorFields';
 
 /** A line as the form holds it: what it shows beside the fields it sends. */
 interface Linea {
@@ -121,7 +121,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
       form={form}
       initialValues={{
         ord_id: orden?.ord_id ?? null, alm_origen: null, alm_destino: null, tfi_fecha_estimada_llegada: dayjs(limaDate()),
-        tfi_guia_remision: '', tfi_notas: '', tfi_doc_tipo: undefined, tfi_doc_serie: '', tfi_doc_numero: '', detalle: [],
+        tfi_guia_remision: '', tfi_notas: '', ...docProveedorValores(null), detalle: [],
       }}
       schema={tipo === TFI_TIPO.COMPRA_EXTERNA ? compraConDocumento : TransferenciaRegistrar}
       toPayload={toPayload}

@@ -28,7 +28,7 @@ export function TransferenciaDetalle({ t }: { t: Transferencia }) {
           },
           { key: 'guia', label: 'Guía de remisión', children: orDash(t.tfi_guia_remision) },
           ...(t.tfi_doc_tipo
-            ? [{ key: 'doc', label: 'Comprobante del proveedor', children: `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}` }]
+            ? [{ key: 'doc', label: 'Comprobante del proveedor', children: `${docProveedorNombre(t.tfi_doc_tipo)} ${t.tfi_doc_serie}-${t.tfi_doc_numero}${t.tfi_doc_fecha ? ` del ${formatDate(t.tfi_doc_fecha)}` : ''}` }]
             : []),
           { key: 'notas', label: 'Notas', children: orDash(t.tfi_notas) },
         ]}

@@ -66,7 +66,7 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
     await registrarEn(tx, inventario, {
       tfi_tipo: TFI_TIPO.COMPRA_EXTERNA, ord_id: null, alm_origen: null, alm_destino: alm, tfi_fecha_estimada_llegada: today,
       tfi_guia_remision: c.guia, tfi_notas: 'Stock inicial de la demostración',
-      tfi_doc_tipo: c.doc[0], tfi_doc_serie: c.doc[1], tfi_doc_numero: c.doc[2],
+      tfi_doc_tipo: c.doc[0], tfi_doc_serie: c.doc[1], tfi_doc_numero: c.doc[2], tfi_doc_fecha: today,
       detalle: c.lineas.flatMap(([nombre, cantidad, serie]) => {
         const prv_id = productos.get(nombre);
         return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '' }] : [];

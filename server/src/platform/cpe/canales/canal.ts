@@ -38,6 +38,9 @@ export interface NotaCdr {
   texto: string;
 }
 
+/** The `codigo` of an error the worker does not retry by itself: a person looks, then 'Reenviar' tries again. */
+export const SIN_REINTENTO = 'REVISAR';
+
 export type Resultado =
   /** SUNAT (or the OSE) answered with a CDR: ResponseCode 0 without notes, 0 with notes (4000+), or 2000-3999. */
   | { estado: 'aceptado' | 'observado' | 'rechazado'; codigo: string; descripcion: string; notas: NotaCdr[]; cdr: Buffer | null; hash?: string; codigo_qr?: string }

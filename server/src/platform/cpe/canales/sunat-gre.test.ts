@@ -14,7 +14,8 @@ import type { GuiaSolicitud } from '../guias/guia.ts';
 import { nombreSunat } from '../solicitud.ts';
 import { CLIENT_ID_PRUEBA, CLIENT_SECRET_PRUEBA, iniciarFakeSunatGre, type FakeSunatGre } from '../../../test/fake-sunat-gre.ts';
 import type { DocumentoEnvio } from './canal.ts';
-import { CODIGO_REVISAR, crearCanalGre, type GreConfig } from './sunat-gre.ts';
+import { SIN_REINTENTO } from './canal.ts';
+import { crearCanalGre, type GreConfig } from './sunat-gre.ts';
 import { CODIGO_SIN_CONSULTA } from './sunat-soap.ts';
 
 let gre: FakeSunatGre;
@@ -97,7 +98,7 @@ describe('SUNAT GRE channel', () => {
     const otra = await canal.enviar(doc);
     expect(otra.estado).toBe('enviado');
     const c = await canal.consultar(conTicket(doc, otra as { estado: string; ticket: string }));
-    expect(c).toMatchObject({ estado: 'error', codigo: CODIGO_REVISAR });
+    expect(c).toMatchObject({ estado: 'error', codigo: SIN_REINTENTO });
     expect(c.estado === 'error' && c.descripcion).toContain('verifique su estado en SUNAT Operaciones en Línea');
   });
 
@@ -120,7 +121,7 @@ describe('SUNAT GRE channel', () => {
   it('a refused request is not retried by itself; a 500, a refused connection and a timeout are errors', async () => {
     const canal = crearCanalGre(config());
     const ajena = { ...guia(), nombre: '20100070970-09-T001-00000001' };
-    expect(await canal.enviar(ajena)).toMatchObject({ estado: 'error', codigo: CODIGO_REVISAR });
+    expect(await canal.enviar(ajena)).toMatchObject({ estado: 'error', codigo: SIN_REINTENTO });
     gre.modo('http500');
     const r = await canal.enviar(guia());
     expect(r.estado === 'error' && r.descripcion).toMatch(/HTTP 500.*no se sabe si SUNAT recibió/);

@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import type { Canal, CanalNombre, DocumentoEnvio, Resultado } from './canal.ts';
+import { SIN_REINTENTO, type Canal, type CanalNombre, type DocumentoEnvio, type Resultado } from './canal.ts';
 import { CdrInvalido, leerCdrZip, parsearXmlAjeno } from './cdr.ts';
 import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO, describirFallaRed } from './sunat-soap.ts';
 
@@ -25,8 +25,6 @@ import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO, describirFallaRed } from './
 export const GRE_ENDPOINTS = { api: 'https://api-cpe.sunat.gob.pe/v1', token: 'https://api-seguridad.sunat.gob.pe/v1' } as const;
 export const GRE_SCOPE = 'https://api-cpe.sunat.gob.pe';
 
-/** The worker's `codigo` of an error it does not retry by itself: a person looks, then 'Reenviar'. */
-export const CODIGO_REVISAR = 'REVISAR';
 
 export interface GreConfig {
   /** The settings' channel the guides go out with (the worker matches it against `nco_proveedor`). */
@@ -193,7 +191,7 @@ export function crearCanalGre(cfg: GreConfig): Canal {
       return { estado: 'error', codigo: null, descripcion: `${QUIEN.charAt(0).toUpperCase()}${QUIEN.slice(1)} respondió HTTP ${r.status}${e.texto ? ` (${e.texto})` : ''}${duda}` };
     }
     // 400 or 422: the request itself was refused and nothing was registered; sending it unchanged fails again.
-    return { estado: 'error', codigo: CODIGO_REVISAR, descripcion: `SUNAT no recibió la guía ${doc.nombre}: ${e.texto || `HTTP ${r.status}`}` };
+    return { estado: 'error', codigo: SIN_REINTENTO, descripcion: `SUNAT no recibió la guía ${doc.nombre}: ${e.texto || `HTTP ${r.status}`}` };
   }
 
   async function consultar(doc: DocumentoEnvio): Promise<Resultado> {
@@ -221,7 +219,7 @@ export function crearCanalGre(cfg: GreConfig): Canal {
       if (yaRegistrado([numero], detalle)) {
         // An earlier send whose answer was lost got there first: its ticket is gone, SUNAT cannot say how it ended.
         return {
-          estado: 'error', codigo: CODIGO_REVISAR,
+          estado: 'error', codigo: SIN_REINTENTO,
           descripcion: `SUNAT ya tenía la guía ${doc.nombre} de un envío anterior cuya respuesta se perdió (${detalle}): verifique su estado en SUNAT Operaciones en Línea`,
         };
       }

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import type { Mailer } from '../../mail.ts';
 import type { Secretos } from '../../secretos.ts';
-import type { Canal, DocumentoEnvio, Resultado } from '../canales/canal.ts';
+import { SIN_REINTENTO, type Canal, type DocumentoEnvio, type Resultado } from '../canales/canal.ts';
 import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
 import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO } from '../canales/sunat-soap.ts';
 import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
@@ -53,8 +53,6 @@ export interface CpeWorker {
   stop(): Promise<void>;
 }
 
-/** An error the worker does not retry by itself (a person looks, and 'Reenviar' tries again). */
-export const SIN_REINTENTO = 'REVISAR';
 /** SUNAT's answer to a summary file it already had (2223 "El archivo ya fue presentado anteriormente"). */
 const RESUMEN_REPETIDO = '2223';
 
