@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
 import { marca, unidadMedida } from './catalogo.ts';
 import { condicionComercial, estado, moneda, tipoDocumento, tipoDocumentoIdentidad, ubigeo } from './reference.ts';
@@ -88,6 +88,8 @@ export const productoVenta = pgTable('producto_venta', {
   pvt_stock: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
   /** Kilograms per unit (a m³ of concrete about 2400): a guide's gross weight (issue 23). */
   pvt_peso: numeric({ precision: 12, scale: 3 }),
+  /** Delivered by a mixer truck, so its lines wait for dispatches; false for a service (pumping), which needs none (issue 24). */
+  pvt_despacho_mixer: boolean().notNull().default(true),
   pvg_id: integer().notNull().references(() => productoVentaGrupo.pvg_id),
   pti_id: integer().notNull().references(() => productoVentaTipo.pti_id),
   mar_id: integer().notNull().references(() => marca.mar_id),
