@@ -62,18 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0025, which sale products a mixer carries) had not run yet: its record and what it made gone.
+    // As if the newest migration (0026, the settings table) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`alter table producto_venta drop column pvt_despacho_mixer`);
+    await first.db.execute(sql`drop table ajuste`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
       const [made] = await selectRows<{ tipo: string }>(again.db, sql`select data_type as tipo from information_schema.columns
-        where table_name = 'producto_venta' and column_name = 'pvt_despacho_mixer'`);
-      expect(made.tipo).toBe('boolean');
+        where table_name = 'ajuste' and column_name = 'aju_valor'`);
+      expect(made.tipo).toBe('text');
     } finally {
       await again.close();
     }

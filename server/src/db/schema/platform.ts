@@ -44,3 +44,14 @@ export const correoSalida = pgTable('correo_salida', {
   index('correo_salida_estado_idx').on(t.cos_estado, t.cos_id.desc()),
   index('correo_salida_search_trgm').using('gin', sql`(lower(${t.cos_para} || ' ' || ${t.cos_asunto})) gin_trgm_ops`),
 ]);
+
+/**
+ * Settings an administrator changes from a screen (issue 24: the public address of links in mails), one row per
+ * key; an environment variable, when set, wins over the stored value (docs/operations.md).
+ */
+export const ajuste = pgTable('ajuste', {
+  aju_clave: varchar({ length: 60 }).primaryKey(),
+  aju_valor: text().notNull(),
+  aju_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  usu_id: integer(),
+});
