@@ -150,6 +150,8 @@ export interface InventarioRow extends PalEstado {
   stm_propio: boolean;
   /** The product's own minimum (`prv_stock_minimo`), which applies where none was set. */
   prv_stock_minimo: string;
+  /** The product's stock in this warehouse (every serial together) is below that minimum: the renewal screen lists it. */
+  bajo_minimo: boolean;
 }
 
 /** A stock row a picker offers (`buscarRapido`): only rows with stock. */

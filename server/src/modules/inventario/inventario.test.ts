@@ -31,7 +31,7 @@ const sale = (palId: number, qty: string | number, glosa = `Salida ${qty}`) =>
   ctx.deps.database.db.transaction((tx) => salida(tx, palId, qty, mov(glosa)));
 
 interface Row { pal_id: number; alm_id: number; pry_id: number; prv_id: number; prv_nombre: string; pal_stock: string; pal_numero_serie: string;
-  pal_stock_estado: number; pal_estado_nombre: string; stm_minimo: string; stm_propio: boolean; alm_nombre: string; alm_tipo: number; pry_nombre: string;
+  pal_stock_estado: number; pal_estado_nombre: string; stm_minimo: string; stm_propio: boolean; bajo_minimo: boolean; alm_nombre: string; alm_tipo: number; pry_nombre: string;
   cat_nombre: string; tip_nombre: string; unm_simbolo: string; mar_nombre: string | null }
 
 async function buscar(who: Auth, filtro: Record<string, unknown> = {}) {
@@ -283,10 +283,11 @@ describe('/productoAlmacen/stockMinimo', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: 'Se actualizó el stock mínimo' });
     let row = (await buscar(u.admin, { prv_nombre: 'portland kx9', alm_id: alm.central })).data.data[0];
-    expect(row).toMatchObject({ stm_minimo: '80', stm_propio: true });
+    // 70 in stock: below a minimum of 80 (marked on the list), not below the product's 50.
+    expect(row).toMatchObject({ stm_minimo: '80', stm_propio: true, bajo_minimo: true });
     expect((await guardar(u.inventario, alm.central, prv.cemento, null)).statusCode).toBe(200);
     row = (await buscar(u.admin, { prv_nombre: 'portland kx9', alm_id: alm.central })).data.data[0];
-    expect(row).toMatchObject({ stm_minimo: '50', stm_propio: false });
+    expect(row).toMatchObject({ stm_minimo: '50', stm_propio: false, bajo_minimo: false });
     expect((await guardar(u.admin, alm.central, prv.cemento, '80')).statusCode).toBe(200);
   });
 

@@ -24,7 +24,9 @@ const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id
   (select m.mar_nombre from marca m where m.mar_id = p.mar_id) as mar_nombre,
   trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_numero_serie, p.prv_estado,
   trim_scale(coalesce(s.stm_minimo, p.prv_stock_minimo))::text as stm_minimo, (s.stm_minimo is not null) as stm_propio,
-  trim_scale(p.prv_stock_minimo)::text as prv_stock_minimo`;
+  trim_scale(p.prv_stock_minimo)::text as prv_stock_minimo,
+  (select sum(x.pal_stock) from producto_almacen x where x.alm_id = pa.alm_id and x.prv_id = pa.prv_id)
+    < coalesce(s.stm_minimo, p.prv_stock_minimo) as bajo_minimo`;
 
 /**
  * What a stock row `pa` joins: its product, warehouse and the minimum set here. Project, catalogue,

@@ -1,9 +1,12 @@
-import { ContainerOutlined, FileExcelOutlined, FileTextOutlined, HistoryOutlined, SwapOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import {
+  ContainerOutlined, FileExcelOutlined, FileTextOutlined, HistoryOutlined, ShoppingCartOutlined, SwapOutlined, VerticalAlignBottomOutlined, WarningOutlined,
+} from '@ant-design/icons';
 import type { InventarioRow } from '@obra/domain';
 import { isReadOnly } from '@obra/domain';
-import { Button, Flex, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useHasOption, useRoleIds, useSession } from '../../app/session';
+import { useNavigate } from 'react-router';
+import { sessionModules, useHasOption, useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
@@ -45,8 +48,12 @@ export function InventarioPage() {
   const descarga = useXlsxDownload();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const canMinimo = useHasOption('editar_stock_minimo') && !readOnly;
+  const session = useSession();
   // The book holds every warehouse of the company: the server gives it to corporate users only.
-  const corporativo = useSession()?.usu_nivel === 1;
+  const corporativo = session?.usu_nivel === 1;
+  // The renewal screen (/renovate) belongs to purchasing: it starts a purchase order.
+  const repone = !!session && sessionModules(session).includes('orden_compra') && !readOnly;
+  const navigate = useNavigate();
 
   const exportar = () => void descarga.start('/productoAlmacen/exportar', { producto_almacen: { prv_nombre, prv_estado, alm_id } }, 'inventario.xlsx');
 
@@ -58,7 +65,17 @@ export function InventarioPage() {
     textColumn<InventarioRow>('Producto', 'prv_nombre', { text: (r) => productoLabel(r) }),
     { title: 'Unidad', dataIndex: 'unm_simbolo', width: 72 },
     textColumn('Marca', 'mar_nombre', { width: 110 }),
-    { title: 'Stock', dataIndex: 'pal_stock', width: 90, align: 'right', render: (v: string) => formatCantidad(v) },
+    {
+      title: 'Stock', dataIndex: 'pal_stock', width: 110, align: 'right',
+      render: (v: string, r) => (r.bajo_minimo ? (
+        <Tooltip title={`Bajo el stock mínimo de ${formatCantidad(r.stm_minimo)} ${r.unm_simbolo} en este almacén`}>
+          <Typography.Text type="danger" aria-label={`${formatCantidad(v)}, bajo el mínimo de ${formatCantidad(r.stm_minimo)}`}>
+            <WarningOutlined /> {formatCantidad(v)}
+          </Typography.Text>
+        </Tooltip>
+      ) : formatCantidad(v)),
+    },
+    { title: 'Mínimo', dataIndex: 'stm_minimo', width: 80, align: 'right', render: (v: string) => (Number(v) > 0 ? formatCantidad(v) : '-') },
     { title: 'Estado', key: 'estado', width: 100, render: (_, r) => <Tag color={r.pal_estado_styles}>{r.pal_estado_nombre}</Tag> },
   ];
 
@@ -74,6 +91,7 @@ export function InventarioPage() {
       title="Inventario"
       actions={
         <Flex gap={8}>
+          {repone && <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate('/renovate')}>Reposición de stock</Button>}
           {corporativo && <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libro PLE 12.1</Button>}
           <Button icon={<FileExcelOutlined />} loading={descarga.downloading} onClick={exportar}>Exportar XLSX</Button>
         </Flex>
@@ -96,7 +114,7 @@ export function InventarioPage() {
       emptyText={inventario.data?.message || 'No se encontraron productos en el inventario'}
       rowName={productoLabel}
       rowActions={rowActions}
-      minWidth={1100}
+      minWidth={1180}
     >
       {popup?.kind === 'kardex' && <KardexModal row={popup.row} onClose={() => setPopup(null)} />}
       {popup?.kind === 'asignaciones' && <AsignacionesItemModal row={popup.row} onClose={() => setPopup(null)} />}
