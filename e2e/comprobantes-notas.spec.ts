@@ -1,176 +1,29 @@
+import { CPE_MSG, formatMoney, limaDate, ventaTotales } from '@obra/domain';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  CPE_MSG, FE_MSG, ORDEN_VENTA_MSG as M, formatFechaHoraLima, formatMoney, limaDate, ventaTotales,
-  type ClienteDireccionEnvio, type ClienteRapido, type EmisorVista, type OrdenVentaDetalle, type ProductoVentaRow,
-} from '@obra/domain';
-import { expect, test, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { generarCertificadoPrueba } from '../server/src/platform/cpe/firma/certificado.ts';
-import { iniciarFakeSunat, type FakeSunat } from '../server/src/test/fake-sunat.ts';
-import { apiLogin, apiPost } from './api';
-import { discardChanges, login, menuItem, row, shot } from './helpers';
-import { elegir, filaDePedido, toast } from './orden-venta-pasos';
+  RUC_EMISOR, abrirComprobantes, configurarOse, generarFactura, mensajeDe, pedidoPagado, textoPdf, usarSunatFalso, verPdf, xmlEnviado,
+} from './comprobantes-pasos';
+import { discardChanges, login, row, shot } from './helpers';
+import { elegir, toast } from './orden-venta-pasos';
 
 /**
  * Issue 23 "Done when": through an OSE (the local fake of SUNAT's billService, as e2e/comprobantes.spec.ts),
  * two paid orders get their facturas; on factura A a credit note for part of one line (07, devolución por
  * ítem) is accepted and prints as a note; a total credit note on A is then refused (it already has one);
  * on factura B a total credit note (02) cancels it once SUNAT accepts, and frees its order for another
- * voucher; factura A is then cancelled by a comunicación de baja (RA), 'Anulado' once its ticket answers.
+ * voucher; factura A is cancelled only after its notes (its partial note first), each by a comunicación de baja (RA),
+ * 'Anulado' once its ticket answers.
  */
 
 test.use({ viewport: { width: 1366, height: 768 } });
 test.describe.configure({ mode: 'serial' });
 
-/** The demo company (COMPANY_RUC) and a demo client with RUC. */
-const RUC_EMISOR = '20547812361';
-const RAZON_SOCIAL = 'Concretera Andina S.A.C.';
-const RUC_CLIENTE = '20548127361';
-const OSE = 'OSE (operador de servicios electrónicos)';
-
-let fake: FakeSunat;
-let carpeta = '';
-let pfx = '';
-let pfxClave = '';
+const sunat = usarSunatFalso('obra-e2e-notas-');
 /** The two orders and their facturas ('F001-00000012'). */
 const A = { ovtId: 0, factura: '', total: '' };
 const B = { ovtId: 0, factura: '', total: '' };
 /** The partial credit note on A ('FC01-00000003'). */
 let notaParcial = '';
-
-test.beforeAll(async () => {
-  fake = await iniciarFakeSunat();
-  carpeta = mkdtempSync(join(tmpdir(), 'obra-e2e-notas-'));
-  const cert = generarCertificadoPrueba(RUC_EMISOR, RAZON_SOCIAL);
-  pfx = join(carpeta, 'andina-prueba.pfx');
-  writeFileSync(pfx, cert.p12);
-  pfxClave = cert.password;
-});
-
-test.afterAll(async ({ request }) => {
-  try {
-    // The later flows of the run share this server: its documents go back to the demo channel, not to a closed port.
-    const s = await apiLogin(request, 'admin@andina.pe');
-    const e = await apiPost<EmisorVista>(request, s, '/facturacionElectronica/obtener');
-    if (e.emi_canal !== 'demo') {
-      const { emi_ruc, emi_razon_social, emi_nombre_comercial, emi_direccion, emi_ubigeo, emi_establecimiento, emi_serie_factura, emi_serie_boleta,
-        emi_serie_guia, emi_plazo_dias, emi_version } = e;
-      await apiPost(request, s, '/facturacionElectronica/guardar', {
-        emisor: {
-          emi_ruc, emi_razon_social, emi_nombre_comercial, emi_direccion, emi_ubigeo, emi_establecimiento, emi_serie_factura, emi_serie_boleta,
-          emi_serie_guia, emi_plazo_dias, emi_version, emi_canal: 'demo',
-        },
-      });
-    }
-  } finally {
-    await fake?.cerrar();
-    if (carpeta) rmSync(carpeta, { recursive: true, force: true });
-  }
-});
-
-/**
- * Registers a FACTURA to the demo client with RUC and pays all of it, as admin@ through the API: 6.5 m³
- * of f'c 210 and, with `bombeo`, 6.5 m³ of pumping as a second line.
- */
-async function pedidoPagado(request: APIRequestContext, bombeo: boolean): Promise<OrdenVentaDetalle> {
-  const s = await apiLogin(request, 'admin@andina.pe');
-  const clientes = await apiPost<ClienteRapido[]>(request, s, '/cliente/buscarRapido', { cliente: { cli_search: RUC_CLIENTE } });
-  const cliente = clientes.find((c) => c.cli_documento_identidad === RUC_CLIENTE)!;
-  expect(cliente, `cliente ${RUC_CLIENTE} en los datos de demostración`).toBeTruthy();
-  const [direccion] = await apiPost<ClienteDireccionEnvio[]>(request, s, '/cliente/obtenerDirecciones', { cliente_direccion_envio: { cli_id: cliente.cli_id } });
-  const buscar = async (texto: string) => {
-    const [p] = await apiPost<ProductoVentaRow[]>(request, s, '/productoVenta/buscarRapido', { producto_venta: { pvt_search: texto } });
-    expect(p, `producto «${texto}» en los datos de demostración`).toBeTruthy();
-    return { pvt_id: p.pvt_id, ovd_precio: p.pvt_precio, ovd_cantidad: '6.5' };
-  };
-  const lineas = [await buscar("f'c 210"), ...(bombeo ? [await buscar('bombeo de concreto')] : [])];
-  const { condiciones_comerciales: condiciones } = await apiPost<{ condiciones_comerciales: { coc_id: number; coc_descripcion: string }[] }>(
-    request, s, '/app/getData', { listas: ['condiciones_comerciales'] },
-  );
-  const contado = condiciones.find((c) => /contado/i.test(c.coc_descripcion)) ?? condiciones[0];
-  const manana = formatFechaHoraLima(new Date(Date.now() + 86_400_000)).slice(0, 10);
-  const orden = await apiPost<OrdenVentaDetalle>(request, s, '/ordenVenta/registrar', {
-    orden_venta: {
-      cli_id: cliente.cli_id, cde_id: direccion.cde_id, tid_id: 1, coc_id: contado.coc_id,
-      ovt_nombre_contacto: 'Ing. Rosa Paredes Villanueva', ovt_telefono_contacto: '(01) 372-1100',
-      ovt_correo_contacto: 'compras@losandespacifico.pe', ovt_documento_identidad_contacto: '41728833',
-      ovt_observaciones: 'Vaciado de placa, factura electrónica', ovt_guia: '', ovt_fecha_entrega: `${manana} 13:00`,
-      lista_orden_venta_detalle: lineas,
-    },
-  });
-  await apiPost(request, s, '/ordenVentaPago/registrar', {
-    orden_venta_pago: { ovt_id: orden.ovt_id, ovp_fecha_pago: formatFechaHoraLima(new Date()), ovp_descripcion: 'Transferencia BCP op. 771204', ovp_monto: orden.ovt_total },
-  });
-  return orden;
-}
-
-/** The bytes of a file the page saved. */
-async function bytes(download: Download): Promise<Buffer> {
-  return readFileSync(await download.path());
-}
-
-const tienePdftotext = (() => {
-  try {
-    execFileSync('which', ['pdftotext'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** The text of a PDF: pdftotext when installed, else the TJ strings of its content streams (as e2e/comprobantes.spec.ts). */
-function textoPdf(pdf: Buffer): string {
-  if (tienePdftotext) {
-    const archivo = join(carpeta, 'nota.pdf');
-    writeFileSync(archivo, pdf);
-    return execFileSync('pdftotext', ['-layout', archivo, '-'], { encoding: 'utf8' });
-  }
-  const latin1 = pdf.toString('latin1');
-  const decoder = new TextDecoder('windows-1252');
-  const textos: string[] = [];
-  for (const m of latin1.matchAll(/stream\r?\n/g)) {
-    const inicio = m.index + m[0].length;
-    const fin = latin1.indexOf('endstream', inicio);
-    let contenido: string;
-    try {
-      contenido = inflateSync(pdf.subarray(inicio, fin)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of contenido.match(/\[[^\]]*\]\s*TJ/g) ?? []) {
-      textos.push((tj.match(/<([0-9a-f]*)>/gi) ?? []).map((h) => decoder.decode(Buffer.from(h.slice(1, -1), 'hex'))).join(''));
-    }
-  }
-  return textos.join('\n');
-}
-
-async function abrirComprobantes(page: Page) {
-  await menuItem(page, 'Ventas').hover();
-  const entrada = page.getByRole('menuitem', { name: 'Comprobantes electrónicos' });
-  await entrada.click();
-  await expect(page).toHaveURL(/\/comprobantes$/);
-  await expect(page.getByRole('heading', { name: 'Comprobantes electrónicos' })).toBeVisible();
-  // The pointer leaves the menu, whose dropdown would otherwise stay open over the list.
-  await page.mouse.move(683, 700);
-  await expect(entrada).toBeHidden();
-}
-
-/**
- * Clicks `boton` and returns the server's message for `ruta` (its answer, read as it arrives: a toast
- * may be gone by the time a slow machine reads it); the toast must show exactly that message.
- */
-async function mensajeDe(page: Page, ruta: string, boton: Locator): Promise<string> {
-  const respuesta = page.waitForResponse((r) => r.url().endsWith(`/api${ruta}`) && r.request().method() === 'POST');
-  await boton.click();
-  const r = await respuesta;
-  const cuerpo = (await r.json()) as { message: string };
-  expect(r.ok(), cuerpo.message).toBeTruthy();
-  await expect(toast(page, cuerpo.message)).toBeVisible();
-  return cuerpo.message;
-}
 
 /** An entry of the open '...' menu by its text (its name also carries the icon's, 'diff Emitir nota…'). */
 const entradaMenu = (page: Page, nombre: string) => page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${nombre}$`) });
@@ -205,55 +58,19 @@ async function emitirNota(page: Page, dialog: Locator): Promise<string> {
   return nota;
 }
 
-/** Generar comprobante from the order popup; the factura's number. */
-async function generarFactura(page: Page, ovtId: number): Promise<string> {
-  await page.goto('/ordenVenta');
-  const fila = await filaDePedido(page, ovtId);
-  await expect(fila).toContainText('Pagado');
-  await fila.getByRole('button', { name: `Ver pedido ${ovtId}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Ver Pedido de Venta N° ${ovtId}` });
-  await expect(dialog.getByRole('table', { name: 'Pagos del pedido' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Generar comprobante' }).click();
-  const pregunta = page.getByRole('dialog').filter({ hasText: '¿Desea continuar con la generación del comprobante?' });
-  const mensaje = await mensajeDe(page, '/ordenVenta/generarComprobante', pregunta.getByRole('button', { name: 'Generar', exact: true }));
-  const numero = /F001-\d{8}/.exec(mensaje)?.[0] ?? '';
-  expect(mensaje).toBe(M.comprobanteGenerado(numero));
-  await expect(dialog.getByRole('table', { name: 'Comprobantes del pedido' })).toContainText(numero);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  return numero;
-}
-
 test('setup: the certificate and the OSE channel (a local fake SUNAT)', async ({ page }) => {
   await login(page, 'admin@andina.pe');
-  await page.goto('/facturacionElectronica');
-  await expect(page.getByRole('heading', { name: 'Facturación electrónica' })).toBeVisible();
-
-  const certificado = page.locator('.ant-card').filter({ has: page.getByText('Certificado digital', { exact: true }) });
-  await certificado.locator('input[type=file]').setInputFiles(pfx);
-  await expect(certificado.getByText('andina-prueba.pfx')).toBeVisible();
-  await certificado.getByLabel('Contraseña del certificado').fill(pfxClave);
-  await certificado.getByRole('button', { name: 'Cargar certificado' }).click();
-  await expect(toast(page, FE_MSG.certificadoCargado)).toBeVisible();
-
-  const canal = page.locator('.ant-card').filter({ has: page.getByText('Canal de envío', { exact: true }) });
-  await elegir(page, canal.getByLabel('Canal', { exact: true }), OSE);
-  await canal.getByLabel('URL del servicio').fill(fake.url);
-  await canal.getByLabel('URL de consulta (opcional)').fill(fake.urlConsulta);
-  await canal.getByLabel('Usuario SOL').fill('MODDATOS');
-  await canal.getByLabel('Clave SOL').fill('moddatos');
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(toast(page, FE_MSG.guardado)).toBeVisible();
-  await expect(page.getByText(/los comprobantes quedan por enviar hasta completar la configuración/)).toHaveCount(0);
+  await configurarOse(page, sunat);
 });
 
 test('two paid orders get their facturas from the order popup; SUNAT accepts both', async ({ page, request }) => {
-  const a = await pedidoPagado(request, true);
-  const b = await pedidoPagado(request, false);
+  const a = await pedidoPagado(request, { bombeo: true });
+  const b = await pedidoPagado(request);
   Object.assign(A, { ovtId: a.ovt_id, total: a.ovt_total });
   Object.assign(B, { ovtId: b.ovt_id, total: b.ovt_total });
 
   await login(page, 'admin@andina.pe');
+  await page.goto('/ordenVenta');
   A.factura = await generarFactura(page, A.ovtId);
   B.factura = await generarFactura(page, B.ovtId);
 
@@ -295,15 +112,8 @@ test('factura A: a credit note for part of line 1 (07 · Devolución por ítem),
   await shot(page, 'notas-2-nota-aceptada');
 
   // The signed XML: a CreditNote on F001-…, reason 07.
-  const nombre = `${RUC_EMISOR}-07-${notaParcial}`;
-  expect(fake.recibidos.filter((r) => r.nombre === nombre)).toHaveLength(1);
-  const descarga = page.waitForEvent('download');
-  await fila.getByRole('button', { name: `Descargar XML ${notaParcial}` }).click();
-  const archivo = await descarga;
-  expect(archivo.suggestedFilename()).toBe(`${nombre}.xml`);
-  const xml = (await bytes(archivo)).toString('utf8');
+  const xml = await xmlEnviado(page, sunat, fila, notaParcial, `${RUC_EMISOR}-07-${notaParcial}`);
   expect(xml).toContain('<CreditNote');
-  expect(xml).toContain(`<cbc:ID>${notaParcial}</cbc:ID>`);
   expect(xml).toMatch(/<cbc:ResponseCode[^>]*>07<\/cbc:ResponseCode>/);
   const referencia = /<cac:BillingReference>([\s\S]*?)<\/cac:BillingReference>/.exec(xml)?.[1] ?? '';
   expect(referencia).toContain(`<cbc:ID>${A.factura}</cbc:ID>`);
@@ -311,23 +121,11 @@ test('factura A: a credit note for part of line 1 (07 · Devolución por ítem),
   expect(xml.match(/<cac:CreditNoteLine>/g)).toHaveLength(1);
   expect(xml).toMatch(/<cbc:CreditedQuantity[^>]*>2(\.0+)?<\/cbc:CreditedQuantity>/);
 
-  // The PDF, taken on its way (as e2e/comprobantes.spec.ts: the page reads it as a blob).
-  const capturas: { status: number; cuerpo: Buffer }[] = [];
-  await page.route('**/api/comprobante/descargar', async (route) => {
-    const respuesta = await route.fetch();
-    if (route.request().postDataJSON()?.comprobante?.formato === 'pdf') capturas.push({ status: respuesta.status(), cuerpo: await respuesta.body() });
-    await route.fulfill({ response: respuesta });
-  });
-  const pestana = page.context().waitForEvent('page');
-  await fila.getByRole('button', { name: `Ver PDF ${notaParcial}` }).click();
-  const tab = await pestana;
-  await expect.poll(() => tab.url()).toMatch(/^blob:/);
-  await tab.close();
-  await page.unroute('**/api/comprobante/descargar');
-  expect(capturas, 'la respuesta del PDF').toHaveLength(1);
-  expect(capturas[0].status).toBe(200);
-  await test.info().attach(`${notaParcial}.pdf`, { body: capturas[0].cuerpo, contentType: 'application/pdf' });
-  const texto = textoPdf(capturas[0].cuerpo);
+  // The PDF, as the server answered the tab (the page reads it as a blob).
+  const pdf = await verPdf(page, fila, notaParcial);
+  expect(pdf.status).toBe(200);
+  await test.info().attach(`${notaParcial}.pdf`, { body: pdf.cuerpo, contentType: 'application/pdf' });
+  const texto = textoPdf(pdf.cuerpo, sunat.carpeta);
   expect(texto).toContain('NOTA DE CRÉDITO ELECTRÓNICA');
   expect(texto).toContain(notaParcial);
   // The label wraps in its 92 pt column today ('Documento que' / 'modifica:'): either way is read here.
@@ -386,47 +184,60 @@ test('factura B: a total credit note (02) cancels it once SUNAT accepts, and fre
   await shot(page, 'notas-6-pedido-liberado');
 });
 
-test('factura A: Anular sends a comunicación de baja; Anulado once SUNAT answers its ticket', async ({ page }) => {
-  // The worker asks for the ticket's answer on its retry back-off (30 s first).
-  test.setTimeout(150_000);
-  await login(page, 'admin@andina.pe');
-  await abrirComprobantes(page);
-  await accion(page, A.factura, 'Anular');
-  const dialog = page.getByRole('dialog', { name: `Anular factura ${A.factura}` });
+/**
+ * 'Anular' on `numero` (its `tipo` as the popup names it: 'factura', 'nota de crédito'): a comunicación de baja is
+ * asked for and listed as cancelling it while SUNAT has not answered; 'Anulado' by it once the worker gets its
+ * ticket's answer, the RA accepted. Screenshots `foto-…`; the RA's number.
+ */
+async function anularPorBaja(page: Page, numero: string, tipo: string, motivo: string, foto: string): Promise<string> {
+  await accion(page, numero, 'Anular');
+  const dialog = page.getByRole('dialog', { name: `Anular ${tipo} ${numero}` });
   await expect(dialog).toContainText('Se enviará una comunicación de baja (RA) a SUNAT');
-  await dialog.getByLabel('Motivo de la anulación', { exact: true }).fill('Error en la cantidad facturada');
-  await shot(page, 'notas-7-anular');
+  await dialog.getByLabel('Motivo de la anulación', { exact: true }).fill(motivo);
+  await shot(page, `${foto}-anular`);
   const mensaje = await mensajeDe(page, '/comprobante/anular', dialog.getByRole('button', { name: 'Solicitar anulación' }));
   const hoy = limaDate().replaceAll('-', '');
   const ra = new RegExp(`RA-${hoy}-\\d+`).exec(mensaje)?.[0] ?? '';
   expect(ra, 'el número de la comunicación de baja en el aviso').toBeTruthy();
-  expect(mensaje).toBe(CPE_MSG.anulacionEnviada(A.factura, ra));
+  expect(mensaje).toBe(CPE_MSG.anulacionEnviada(numero, ra));
   await expect(dialog).toBeHidden();
 
-  const filaA = row(page, A.factura);
-  await expect(filaA).toContainText(`Anulación en curso: ${ra}`);
+  const fila = row(page, numero);
+  await expect(fila).toContainText(`Anulación en curso: ${ra}`);
   const filaRa = row(page, ra);
   await expect(filaRa).toContainText('Comunicación de baja');
-  await expect(filaRa).toContainText(`Anula ${A.factura}`);
-  await shot(page, 'notas-8-anulacion-en-curso');
+  await expect(filaRa).toContainText(`Anula ${numero}`);
+  await shot(page, `${foto}-anulacion-en-curso`);
 
   const inicio = Date.now();
-  await expect(filaA.getByText('Anulado', { exact: true })).toBeVisible({ timeout: 90_000 });
-  test.info().annotations.push({ type: 'anulación', description: `Anulado ${Math.round((Date.now() - inicio) / 1000)} s después de pedirla` });
-  await expect(filaA).toContainText(`Por ${ra}`);
-  await expect(filaA).not.toContainText('Anulación en curso');
+  await expect(fila.getByText('Anulado', { exact: true })).toBeVisible({ timeout: 90_000 });
+  test.info().annotations.push({ type: 'anulación', description: `${numero}: Anulado ${Math.round((Date.now() - inicio) / 1000)} s después de pedirla` });
+  await expect(fila).toContainText(`Por ${ra}`);
+  await expect(fila).not.toContainText('Anulación en curso');
   await expect(filaRa.getByText('Aceptado', { exact: true })).toBeVisible();
-  await shot(page, 'notas-9-anulado');
-  expect(fake.recibidos.filter((r) => r.nombre === `${RUC_EMISOR}-${ra}`)).toHaveLength(1);
+  await shot(page, `${foto}-anulado`);
+  return ra;
+}
 
-  // The RA's XML: a VoidedDocuments naming factura A.
-  const descarga = page.waitForEvent('download');
-  await filaRa.getByRole('button', { name: `Descargar XML ${ra}` }).click();
-  const archivo = await descarga;
-  expect(archivo.suggestedFilename()).toBe(`${RUC_EMISOR}-${ra}.xml`);
-  const xml = (await bytes(archivo)).toString('utf8');
+test('factura A: Anular waits for its partial note; the note, then A, go by comunicación de baja, Anulado once SUNAT answers', async ({ page }) => {
+  // The worker asks for each ticket's answer on its retry back-off (30 s first).
+  test.setTimeout(270_000);
+  await login(page, 'admin@andina.pe');
+  await abrirComprobantes(page);
+  // Notes first: SUNAT takes no note of a cancelled factura, so A is not cancelled while its note stands.
+  await row(page, A.factura).getByRole('button', { name: `Más acciones ${A.factura}` }).click();
+  const bloqueada = page.getByRole('menuitem', { name: `Anular: primero anule sus notas (${notaParcial})` });
+  await expect(bloqueada).toBeDisabled();
+  await shot(page, 'notas-7-anular-con-nota');
+  await page.keyboard.press('Escape');
+  await expect(bloqueada).toBeHidden();
+
+  await anularPorBaja(page, notaParcial, 'nota de crédito', 'Devolución registrada por error', 'notas-8-nota');
+  const ra = await anularPorBaja(page, A.factura, 'factura', 'Error en la cantidad facturada', 'notas-9-factura');
+
+  // SUNAT got the RA once; its XML: a VoidedDocuments naming factura A.
+  const xml = await xmlEnviado(page, sunat, row(page, ra), ra, `${RUC_EMISOR}-${ra}`);
   expect(xml).toContain('VoidedDocuments');
-  expect(xml).toContain(`<cbc:ID>${ra}</cbc:ID>`);
   const [serie, numero] = A.factura.split('-');
   expect(xml).toContain(`<sac:DocumentSerialID>${serie}</sac:DocumentSerialID>`);
   expect(xml).toContain(`<sac:DocumentNumberID>${Number(numero)}</sac:DocumentNumberID>`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo.2026';
@@ -56,3 +57,11 @@ export const row = (page: Page, name: string) => page.getByRole('row').filter({ 
 
 /** A list screen's filter bar. */
 export const filtros = (page: Page) => page.getByRole('search', { name: 'Filtros' });
+
+/** Clicks `boton` and returns the file the page saves: the name it suggests and its bytes. */
+export async function descargar(page: Page, boton: Locator): Promise<{ nombre: string; contenido: Buffer }> {
+  const descarga = page.waitForEvent('download');
+  await boton.click();
+  const archivo = await descarga;
+  return { nombre: archivo.suggestedFilename(), contenido: readFileSync(await archivo.path()) };
+}
