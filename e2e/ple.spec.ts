@@ -174,6 +174,17 @@ test('Libro PLE 12.1: the current month\'s book of the company, as SUNAT\'s PLE 
   await expect(periodo).toHaveValue(`${anterior.mm}/${anterior.anio}`);
   await periodo.fill(`${siguiente.mm}/${siguiente.anio}`);
   await expect(periodo).toHaveAttribute('aria-invalid', 'true');
+  // The button does not send the month chosen before in its place: the user is told why.
+  await dialog.getByRole('button', { name: 'Descargar TXT' }).click();
+  await expect(toast(page, INVENTARIO_MSG.periodoFuturo)).toBeVisible();
+  expect(pedidos).toEqual([]);
+  // Enter does not download either: the picker puts back the month it holds, in plain sight.
+  await periodo.click();
+  await periodo.fill(`${siguiente.mm}/${siguiente.anio}`);
+  await periodo.press('Enter');
+  await expect(periodo).toHaveValue(`${anterior.mm}/${anterior.anio}`);
+  expect(pedidos).toEqual([]);
+  await periodo.click();
   // The current month, from the panel.
   await (await celdaMes(page, anio, mm)).click();
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);

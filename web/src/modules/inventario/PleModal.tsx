@@ -7,6 +7,10 @@ import { ApiError, SessionExpiredError, apiFile } from '../../app/api';
 import { saveBlob } from '../../ui/files';
 import { toast } from '../../ui/toast';
 
+/** The picker's input: the form's name and the field's (antd's id, which its label points to). */
+const CAMPO = 'ple_periodo';
+const FORMATO = 'MM/YYYY';
+
 interface Values {
   periodo: Dayjs | undefined;
 }
@@ -23,8 +27,11 @@ export function PleModal({ onClose }: { onClose: () => void }) {
 
   const descargar = async () => {
     const { periodo } = form.getFieldsValue();
-    if (!periodo) {
-      toast.error(INVENTARIO_MSG.periodoInvalido);
+    // A month typed but refused by the picker (one that has not begun) leaves the last one chosen: never send that instead.
+    const escrito = (document.getElementById(CAMPO) as HTMLInputElement | null)?.value.trim();
+    if (!periodo || (escrito && escrito !== periodo.format(FORMATO))) {
+      const futuro = escrito && /^\d{2}\/\d{4}$/.test(escrito) && dayjs(`${escrito.slice(3)}-${escrito.slice(0, 2)}-01`).isAfter(hoy, 'month');
+      toast.error(futuro ? INVENTARIO_MSG.periodoFuturo : INVENTARIO_MSG.periodoInvalido);
       return;
     }
     setSending(true);
@@ -59,9 +66,10 @@ export function PleModal({ onClose }: { onClose: () => void }) {
         title="Registro del Inventario Permanente en Unidades Físicas de la empresa: un solo archivo por RUC y periodo con los movimientos de todos los almacenes, cada uno con su código de establecimiento SUNAT."
         description="Las compras se informan con el comprobante del proveedor registrado en su ingreso; un ingreso sin comprobante va con operación 99 (otros)."
       />
-      <Form form={form} layout="vertical" initialValues={{ periodo: hoy.subtract(1, 'month').startOf('month') }} onFinish={() => void descargar()}>
+       {/* No onFinish: Enter in the picker picks the month, 'Descargar TXT' downloads. */}
+      <Form form={form} name="ple" layout="vertical" initialValues={{ periodo: hoy.subtract(1, 'month').startOf('month') }}>
         <Form.Item name="periodo" label="Periodo" required>
-          <DatePicker picker="month" format="MM/YYYY" allowClear={false} disabled={sending} disabledDate={(d) => d.isAfter(hoy, 'month')} style={{ width: 200 }} />
+          <DatePicker picker="month" format={FORMATO} allowClear={false} disabled={sending} disabledDate={(d) => d.isAfter(hoy, 'month')} style={{ width: 200 }} />
         </Form.Item>
       </Form>
     </Modal>
