@@ -38,13 +38,13 @@ test('assign three helmets to an employee, return one: the balance is 2 and the 
   await expect(popup).toBeVisible();
   // The product search asks for the warehouse first (spec 2 §5).
   await popup.getByRole('combobox', { name: 'Buscar producto' }).click();
-  await expect(page.getByText('Debe ingresar el almacen').first()).toBeVisible();
+  await expect(page.getByText('Debe ingresar el almacén').first()).toBeVisible();
 
   await pick(page, popup.getByRole('combobox', { name: 'Almacén' }), 'Central', 'Planta Lurín | Almacén Central');
   await pick(page, popup.getByRole('combobox', { name: 'Solicitante' }), 'Quispe Mamani', 'Víctor Hugo Quispe Mamani');
   await pick(page, popup.getByRole('combobox', { name: 'Autorizador' }), 'Flores Ccori', 'Pedro Flores Ccori');
   await pick(page, popup.getByRole('combobox', { name: 'Buscar producto' }), 'Casco', 'Casco de seguridad H-700 blanco');
-  const cantidad = popup.getByRole('spinbutton', { name: 'Cantidad de Casco de seguridad H-700 blanco' });
+  const cantidad = popup.getByRole('textbox', { name: 'Cantidad de Casco de seguridad H-700 blanco' });
   await expect(cantidad).toHaveValue('1');
   // The same product again: 'El producto ya ha sido agregado'.
   await pick(page, popup.getByRole('combobox', { name: 'Buscar producto' }), 'Casco', 'Casco de seguridad H-700 blanco');
@@ -63,10 +63,10 @@ test('assign three helmets to an employee, return one: the balance is 2 and the 
   await expect(fila).toContainText('Asignado');
   await shot(page, 'asignacion-lista');
 
-  // 'New Return' with the quantity defaulting to the balance (spec 2 §4, §5).
+  // 'Nueva devolución' with the quantity defaulting to the balance (spec 2 §4, §5).
   await page.getByRole('button', { name: `Registrar devolución asignación N° ${data.asi_id}` }).click();
-  const devolucion = page.getByRole('dialog', { name: 'New Return' });
-  const devolver = devolucion.getByRole('spinbutton', { name: 'Cantidad a devolver de Casco de seguridad H-700 blanco' });
+  const devolucion = page.getByRole('dialog', { name: 'Nueva devolución' });
+  const devolver = devolucion.getByRole('textbox', { name: 'Cantidad a devolver de Casco de seguridad H-700 blanco' });
   await expect(devolver).toHaveValue('3');
   await devolver.fill('1');
   await shot(page, 'asignacion-devolucion');

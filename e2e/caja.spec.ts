@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { limaDate } from '@obra/domain';
 import { apiLogin, apiPost } from './api';
 import { closeWithEscape, login, shot } from './helpers';
+import { pdfMinimo } from './rendicion-datos';
 
 /** Petty cash list, form and detail (spec 2 §2): register, edit, approve or disapprove, deposit, cancel, reports. */
 
@@ -97,7 +98,7 @@ test('the requester registers and edits a cash box and asks for its approval; ma
   await page.goto('/caja');
   await expect(page.getByRole('heading', { name: 'Caja chica' })).toBeVisible();
   // The default range is the last 7 Lima days; Nueva caja and both reports on one line with the title.
-  await expect(page.getByRole('search', { name: 'Filtros' }).getByPlaceholder('Desde')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+  await expect(page.getByRole('search', { name: 'Filtros' }).getByPlaceholder('Desde')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   // At 1366 px the filters sit on one line, and the toolbar beside the title.
   expect((await page.getByRole('search', { name: 'Filtros' }).boundingBox())?.height).toBeLessThan(70);
   const titulo = await page.getByRole('heading', { name: 'Caja chica' }).boundingBox();
@@ -186,7 +187,7 @@ test('the requester registers and edits a cash box and asks for its approval; ma
   await page.goto(`/caja/view/${cajId}`);
   await boton(page, 'Depositar').click();
   const popup = page.getByRole('dialog', { name: `Depositar la caja ${codigo}` });
-  await expect(popup.getByLabel('Fecha de depósito')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+  await expect(popup.getByLabel('Fecha de depósito')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await popup.getByLabel('N° de operación').fill(`OP-${RUN}`);
   await popup.getByRole('button', { name: 'Depositar' }).click();
   await expect(page.getByText('Se registró el depósito de la caja')).toBeVisible();
@@ -281,10 +282,10 @@ test('a cash box is cancelled after the question; the reports download as xlsx',
     await page.getByRole('menuitem', { name: 'Cancelar' }).click();
   };
   await cancelar();
-  await confirm(page, '¿Esta seguro de cancelar la caja?', 'No');
+  await confirm(page, '¿Está seguro de cancelar la caja?', 'No');
   await expect(row).toContainText('Registrada');
   await cancelar();
-  await confirm(page, '¿Esta seguro de cancelar la caja?', 'Cancelar caja');
+  await confirm(page, '¿Está seguro de cancelar la caja?', 'Cancelar caja');
   await expect(page.getByText('Se canceló la caja')).toBeVisible();
   await expect(row).toContainText('Cancelada');
   // Only Ver is left.
@@ -356,4 +357,91 @@ test('the settlement is requested, disapproved with a reason, requested again an
   // Approved: locked, nothing left to do but go back.
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(1);
   await shot(page, 'caja-rendicion-aprobada');
+});
+
+/** Issue 24: a cash box of S/ 300.00 whose approved settlement adds up to S/ 380.50, S/ 80.50 owed to the requester. */
+async function cajaAFavorDelSolicitante(request: APIRequestContext, titulo: string): Promise<Fila> {
+  const caja = await crearCaja(request, titulo, true);
+  const id = { caja: { caj_id: caja.caj_id } };
+  const gerencia = await apiLogin(request, 'gerencia@andina.pe');
+  const estandar = await apiLogin(request, 'estandar@andina.pe');
+  await apiPost(request, gerencia, '/caja/aprobar', id);
+  await apiPost(request, await apiLogin(request, 'tesoreria@andina.pe'), '/caja/depositar', { caja: { caj_id: caja.caj_id, caj_numero_operacion: 'OP-1' } });
+  const { tipos_documento: [tipo] } = await apiPost<{ tipos_documento: { tid_id: number; tid_descripcion: string }[] }>(request, estandar, '/caja/cargarDatos', {});
+  const numero = String(Date.now()).slice(-7);
+  await apiPost(request, estandar, '/rendicion/registrar', {
+    caj_id: caja.caj_id,
+    lista_rendicion_detalle: ['250.00', '130.50'].map((importe, i) => ({
+      red_fecha: limaDate(), red_dni_ruc: '40000008', red_razon_social: 'Ferretería San Martín', red_descripcion: 'Clavos y alambre', cec_codigo: 'CC-MF-01',
+      tid_descripcion: tipo.tid_descripcion, red_tipo_documento: tipo.tid_id, red_serie: 'B003', red_numero: `${numero}${i}`, red_importe: importe,
+    })),
+  });
+  await apiPost(request, estandar, '/rendicion/solicitarAprobacionRendicion', id);
+  await apiPost(request, gerencia, '/rendicion/aprobar', id);
+  return caja;
+}
+
+test('a settlement owed to the requester is reimbursed by treasury with its voucher, and the cash box closes', async ({ page, request }) => {
+  const caja = await cajaAFavorDelSolicitante(request, `Caja a favor ${RUN}`);
+  // The requester sees what is owed, but the reimbursement is treasury's.
+  await login(page, 'estandar@andina.pe');
+  await page.goto(`/caja/view/${caja.caj_id}`);
+  await expect(page.getByTestId('rendicion-saldo')).toHaveText('S/ 80.50 a favor del solicitante');
+  await expect(page.getByTestId('caja-saldo-pendiente')).toContainText('pendiente del reembolso de Tesorería');
+  await expect(boton(page, 'Registrar reembolso')).toHaveCount(0);
+
+  await relogin(page, 'tesoreria@andina.pe');
+  // The settlement screen says what is pending and offers treasury the reimbursement too.
+  await page.goto(`/rendicion/new/${caja.caj_id}/${caja.caj_codigo}`);
+  await expect(page.getByTestId('caja-saldo-pendiente').getByRole('button', { name: /Registrar reembolso/ })).toBeVisible();
+  await shot(page, 'rendicion-saldo-pendiente');
+  await page.goto(`/caja/view/${caja.caj_id}`);
+  await expect(tag(page, 'Rendición aprobada')).toBeVisible();
+  await boton(page, 'Registrar reembolso').first().click();
+  const popup = page.getByRole('dialog', { name: `Reembolso al solicitante · caja ${caja.caj_codigo}` });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('Saldo de la rendición: S/ 80.50 a favor del solicitante')).toBeVisible();
+  await expect(popup.getByLabel('Monto')).toHaveValue('80.50');
+  // Without a voucher nothing is sent.
+  await popup.getByRole('button', { name: 'Registrar reembolso' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Debe adjuntar el voucher de la operación' })).toBeVisible();
+  await popup.getByLabel('N° de operación').fill('BCP-558812');
+  await popup.locator('input[type=file]').setInputFiles({ name: 'voucher-bcp.pdf', mimeType: 'application/pdf', buffer: pdfMinimo('Voucher BCP 558812') });
+  await expect(popup.getByTestId('voucher-nombre')).toHaveText('voucher-bcp.pdf');
+  await shot(page, 'caja-reembolso');
+  await popup.getByRole('button', { name: 'Registrar reembolso' }).click();
+  await confirm(page, '¿Confirma el reembolso de S/ 80.50 a Ana Vargas Lozano? La caja quedará cerrada.', 'Registrar reembolso');
+  await expect(page.getByText('Se registró el reembolso y la caja quedó cerrada')).toBeVisible();
+  await expect(popup).toBeHidden();
+
+  // Closed: its state, the reimbursement with the voucher, the history row; no action left.
+  await expect(tag(page, 'Reembolsada (cerrada)').first()).toBeVisible();
+  await expect(page.getByTestId('caja-cierre')).toContainText('Reembolso al solicitante: S/ 80.50');
+  await expect(page.getByTestId('caja-cierre')).toContainText('Op. BCP-558812');
+  await expect(page.getByTestId('caja-cierre').getByRole('button', { name: /voucher-bcp\.pdf/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Historial de la caja' }).getByRole('row').filter({ hasText: 'Reembolsada (cerrada)' }))
+    .toContainText('Reembolso de S/ 80.50');
+  await expect(boton(page, 'Registrar reembolso')).toHaveCount(0);
+  // The balance is settled.
+  await expect(page.getByTestId('rendicion-saldo')).toHaveText('S/ 0.00');
+  await shot(page, 'caja-reembolsada');
+
+  // The list shows the new state.
+  const row = await buscar(page, caja.caj_codigo);
+  await expect(tag(row, 'Reembolsada (cerrada)')).toBeVisible();
+});
+
+test('the manager offered for a new cash box is the approver of its project, never the system administrator', async ({ page }) => {
+  await login(page, 'estandar@andina.pe');
+  await page.goto('/caja/new');
+  await expect(page.getByRole('heading', { name: 'Caja chica - Nueva' })).toBeVisible();
+  await expect(page.getByLabel(field('Gerente'))).toBeDisabled();
+  await choose(page, 'Centro de costo', 'CC-MF');
+  // The requester's manager is put in by itself.
+  await expect(page.locator('.ant-form-item').filter({ hasText: 'Gerente' })).toContainText('Carlos Mendoza Ríos');
+  await page.getByLabel(field('Gerente')).click();
+  const opciones = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(opciones.first()).toBeVisible();
+  await expect(opciones.filter({ hasText: 'Administrador del Sistema' })).toHaveCount(0);
+  await shot(page, 'caja-form-gerentes');
 });

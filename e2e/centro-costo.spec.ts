@@ -71,7 +71,7 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await expect(confirm).toBeVisible();
   await shot(page, 'centro-costo-eliminar');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByText('Se elimino el centro de costo CC-LAB-02')).toBeVisible();
+  await expect(page.getByText('Se eliminó el centro de costo CC-LAB-02')).toBeVisible();
   await expect(page.getByText('No se encontraron Centros de Costo')).toBeVisible();
   await expect(confirm).toBeHidden();
   await shot(page, 'centro-costo-vacio');

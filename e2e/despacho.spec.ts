@@ -186,14 +186,14 @@ test('the guide before the truck leaves: asked for on the way to en_ruta, genera
   const codigo = await codigoDe(fila);
 
   await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
-  await confirmar(page, '¿Esta seguro de cambiar el estado del envio?', 'Cambiar');
+  await confirmar(page, '¿Está seguro de cambiar el estado del envío?', 'Cambiar');
   await expect(fila).toContainText('En carguío');
   // Cancel only in programado: not offered any more.
   await expect(fila.getByRole('button', { name: `Cancelar ${codigo}` })).toHaveCount(0);
 
   // On to en_ruta without a guide: the question names the state and offers the guide first.
   await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
-  const pregunta = page.getByRole('dialog').filter({ hasText: '¿Esta seguro de cambiar el estado del envio?' });
+  const pregunta = page.getByRole('dialog').filter({ hasText: '¿Está seguro de cambiar el estado del envío?' });
   await expect(pregunta).toContainText(ENVIO_MSG.guiaFalta('En ruta'));
   await pregunta.getByRole('button', { name: /Generar guía$/ }).click();
 
@@ -220,8 +220,8 @@ test('the guide before the truck leaves: asked for on the way to en_ruta, genera
 
   // With its guide, the truck leaves without the question about it.
   await fila.getByRole('button', { name: `Cambiar estado ${codigo}` }).click();
-  await expect(page.getByRole('dialog').filter({ hasText: '¿Esta seguro de cambiar el estado del envio?' })).toContainText('El envío pasará a en ruta.');
-  await confirmar(page, '¿Esta seguro de cambiar el estado del envio?', 'Cambiar');
+  await expect(page.getByRole('dialog').filter({ hasText: '¿Está seguro de cambiar el estado del envío?' })).toContainText('El envío pasará a en ruta.');
+  await confirmar(page, '¿Está seguro de cambiar el estado del envío?', 'Cambiar');
   await expect(fila).toContainText('En ruta');
 
   // The view: the history and the guide with its driver's licence and weight; the demo checks it
@@ -258,7 +258,7 @@ test('the guide before the truck leaves: asked for on the way to en_ruta, genera
   const otra = filaEnvio(page, '08:30');
   const otroCodigo = await codigoDe(otra);
   await otra.getByRole('button', { name: `Cancelar ${otroCodigo}` }).click();
-  await confirmar(page, '¿Esta seguro de cancelar el envio?', 'Cancelar envío');
+  await confirmar(page, '¿Está seguro de cancelar el envío?', 'Cancelar envío');
   await expect(otra).toContainText('Cancelado');
   await shot(page, 'despacho-envios');
   const dialog = await abrirProgramar(page);

@@ -93,7 +93,7 @@ test('an administrator registers employees, with and without a user, finds and m
   // Find both and modify the first.
   await search(page, 'huarcaya');
   const row = page.getByRole('row', { name: /Marleni Huarcaya Pino/ });
-  await expect(row.getByRole('cell', { name: 'SI', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'SÍ', exact: true })).toBeVisible();
   await search(page, '46201122');
   const teofilo = page.getByRole('row', { name: /Teófilo Ccallo Mendoza/ });
   await expect(teofilo.getByRole('cell', { name: 'NO', exact: true })).toBeVisible();

@@ -109,6 +109,21 @@ test('stock renewal starts a purchase order with the selected product for what i
   await shot(page, 'renovacion-orden');
 });
 
+test('the inventory marks a product below its minimum and opens the renewal from a labelled button', async ({ page, request }) => {
+  await apiPost(request, admin, '/productoAlmacen/stockMinimo', { producto_almacen: { alm_id: central, prv_id: prvId, stm_minimo: '20' } });
+  await login(page, 'admin@andina.pe');
+  await page.goto('/inventario');
+  await filtros(page).getByRole('searchbox', { name: 'Producto' }).fill(PRODUCTO);
+  await filtros(page).getByRole('searchbox', { name: 'Producto' }).press('Enter');
+  const fila = page.getByRole('row').filter({ hasText: PRODUCTO }).filter({ hasText: 'Almacén Central' });
+  await expect(fila.getByLabel('5.5, bajo el mínimo de 20')).toBeVisible();
+  await fila.getByLabel('5.5, bajo el mínimo de 20').hover();
+  await expect(page.getByRole('tooltip', { name: /Bajo el stock mínimo de 20 / })).toBeVisible();
+  await page.getByRole('button', { name: 'Reposición de stock' }).click();
+  await expect(page).toHaveURL(/\/renovate$/);
+  await expect(page.getByRole('heading', { name: 'Reposición de stock' })).toBeVisible();
+});
+
 test('a project user sees only its project’s warehouses', async ({ page }) => {
   await login(page, 'almacen@andina.pe');
   await page.goto('/inventario');

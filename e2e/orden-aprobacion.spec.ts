@@ -44,7 +44,7 @@ test('management approves two orders at once from the pending list; accounting a
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('¿Desea aprobar las 2 órdenes seleccionadas?');
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Se aprobaron las ordenes')).toBeVisible();
+  await expect(page.getByText('Se aprobaron las órdenes')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   await expect(page.getByRole('row', { name: new RegExp(masiva1.codigo) })).toContainText('Aprobación Gerencia');
 
@@ -56,7 +56,7 @@ test('management approves two orders at once from the pending list; accounting a
   await shot(page, 'orden-aprobacion-contabilidad');
   await page.getByRole('button', { name: 'Aprobar (Contabilidad)' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Se aprobo la Orden')).toBeVisible();
+  await expect(page.getByText('Se aprobó la Orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   await expect(page.getByRole('row', { name: new RegExp(masiva1.codigo) })).toContainText('Emitido');
 
@@ -93,7 +93,7 @@ test('logistics updates the import status and cancels an order, both confirmed',
   await page.getByRole('textbox', { name: 'Comentario' }).fill('Zarpó del puerto de Shanghái');
   await shot(page, 'orden-importacion');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se actualizo el estado de la orden')).toBeVisible();
+  await expect(page.getByText('Se actualizó el estado de la orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   await expect(page.getByRole('row', { name: new RegExp(importacion.codigo) })).toContainText('Tránsito');
 

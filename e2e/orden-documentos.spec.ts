@@ -31,7 +31,7 @@ test('attaches a file to the order, lists it and downloads it back', async ({ pa
   const row = card.getByRole('row', { name: new RegExp(FILE_NAME) });
   await expect(row).toContainText('12.1 kB');
   await expect(row).toContainText('Jorge Huamán Torres');
-  await expect(row).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   await shot(page, 'orden-archivos');
 
   // A file that is not a PDF, renamed .pdf, is refused with the server's message.

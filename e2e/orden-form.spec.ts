@@ -57,7 +57,7 @@ test('logistics creates a purchase order with live totals, then edits it', async
   await page.goto('/orden');
   await page.getByRole('button', { name: 'Nuevo' }).click();
   await expect(page).toHaveURL(/\/orden\/new$/);
-  await expect(page.getByRole('heading', { name: 'Ordenes de Compra o Servicio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Órdenes de Compra o Servicio' })).toBeVisible();
   // The delivery place starts as the company's address; purchase taxes are IGV and Percepción.
   await expect(page.getByLabel(field('Lugar de entrega'))).not.toHaveValue('');
   const taxes = page.getByRole('table', { name: 'Impuestos de la orden' });
@@ -119,7 +119,7 @@ test('logistics creates a purchase order with live totals, then edits it', async
   await shot(page, 'orden-form-nueva');
 
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se registro con exito la orden')).toBeVisible();
+  await expect(page.getByText('Se registró con éxito la orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   const list = page.getByRole('searchbox', { name: 'Buscar' });
   await list.fill(REF_COMPRA);
@@ -141,7 +141,7 @@ test('logistics creates a purchase order with live totals, then edits it', async
   await expect(total(page, 'total')).toContainText(soles(c2.total));
   await shot(page, 'orden-form-editar');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se actualizo con exito la orden')).toBeVisible();
+  await expect(page.getByText('Se actualizó con éxito la orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   await list.fill(REF_COMPRA);
   await list.press('Enter');
@@ -181,7 +181,7 @@ test('a service order with a recibo por honorarios carries Retención', async ({
   await shot(page, 'orden-form-servicio-rxh');
 
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se registro con exito la orden')).toBeVisible();
+  await expect(page.getByText('Se registró con éxito la orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
   const list = page.getByRole('searchbox', { name: 'Buscar' });
   await list.fill(REF_SERVICIO);

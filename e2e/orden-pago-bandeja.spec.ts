@@ -43,7 +43,7 @@ test('gerencia finds the payment order waiting for approval in the inbox and app
   await shot(page, 'orden-pago-bandeja-gerencia');
 
   await button(page, 'Aprobar').click();
-  const pregunta = page.getByRole('dialog').filter({ hasText: 'Desea aprobar la orden de pago?' });
+  const pregunta = page.getByRole('dialog').filter({ hasText: '¿Desea aprobar la orden de pago?' });
   await pregunta.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByText('Se aprobó la orden de pago')).toBeVisible();
   // Approved, it no longer waits for gerencia.
@@ -85,7 +85,7 @@ test('tesorería finds it under aprobadas, deposits it with an operation number,
   await expect(situacion).toContainText('Depositada');
   await expect(situacion).toContainText(`BCP-${RUN}`);
   await expect(situacion).toContainText('Miguel Rojas Cárdenas');
-  await expect(situacion).toContainText(/Fecha de depósito\s*\d{2}-\d{2}-\d{4}/);
+  await expect(situacion).toContainText(/Fecha de depósito\s*\d{2}\/\d{2}\/\d{4}/);
   await expect(situacion).toContainText('Carlos Mendoza Ríos');
   await shot(page, 'orden-pago-bandeja-ver');
   await closeWithEscape(page, ver);

@@ -73,7 +73,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
   // Logistics requests the approval but cannot approve.
   await expect(button(page, 'Aprobar N° 1')).toHaveCount(0);
   await button(page, 'Solicitar aprobación N° 1').click();
-  await confirm(page, '¿Desea solicitar la aprobacion de la orden de pago?', 'Solicitar');
+  await confirm(page, '¿Desea solicitar la aprobación de la orden de pago?', 'Solicitar');
   await expect(row(page, 1)).toContainText('Por aprobar');
   await shot(page, 'orden-pago-lista');
 
@@ -82,7 +82,7 @@ test('a payment order is registered, approved and deposited; the order becomes P
   await page.goto(`/ordenPago/${orden.id_orden}`);
   await expect(button(page, 'Depositar N° 1')).toHaveCount(0);
   await button(page, 'Aprobar N° 1').click();
-  await confirm(page, 'Desea aprobar la orden de pago?', 'Aprobar');
+  await confirm(page, '¿Desea aprobar la orden de pago?', 'Aprobar');
   await expect(row(page, 1)).toContainText('Aprobada');
   await expect(row(page, 1)).toContainText('Carlos Mendoza Ríos');
   await expect(button(page, 'Modificar N° 1')).toHaveCount(0);

@@ -33,8 +33,11 @@ export async function confirmar(page: Page, question: string, button: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** A Lima date `days` from today as the pickers show it (DD-MM-YYYY). */
-export function dmy(days: number): string {
+/** A Lima date `days` from today as the pickers show it (DD/MM/YYYY). */
+export const dmy = (days: number) => dmyApi(days).replaceAll('-', '/');
+
+/** The same date as the API's payloads write it (DD-MM-YYYY, the spec's form). */
+export function dmyApi(days: number): string {
   const d = new Date(`${limaDate()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   const iso = d.toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { CLIENTE_MSG, ORDEN_VENTA_MSG as M, PVT_MSG, VENDEDOR_MSG, formatAmount,
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin } from './api';
 import { login, shot } from './helpers';
-import { buscarYElegir, confirmar, dmy, elegir, filaDePedido, option, pdfMinimo, toast, verPedido } from './orden-venta-pasos';
+import { buscarYElegir, confirmar, dmy, dmyApi, elegir, filaDePedido, option, pdfMinimo, toast, verPedido } from './orden-venta-pasos';
 
 /**
  * Issue 13 "Playwright" (spec 3 §2 "Sales orders", §4, §5, §8): a client with two addresses registered
@@ -169,7 +169,7 @@ test('gerencia approves the credit sale; it is no longer editable', async ({ pag
   // gerencia approves but registers no payments.
   await expect(dialog.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
-  await confirmar(page, '¿Esta seguro de aprobar la orden de venta?', 'Aprobar');
+  await confirmar(page, '¿Está seguro de aprobar la orden de venta?', 'Aprobar');
   await expect(toast(page, M.aprobada)).toBeVisible();
   await expect(dialog.getByLabel('Situación del pedido')).toContainText('Aprobado');
   await expect(dialog.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
@@ -185,7 +185,7 @@ test('two payments cover the total (one with its file), a wrong one is cancelled
   await dialog.getByRole('button', { name: 'Nuevo' }).click();
   const pago = page.getByRole('dialog', { name: `Registrar Pago: Pedido de Venta N° ${ovtId}` });
   expect((await pago.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!.width).toBe(700);
-  await expect(pago.getByLabel('Fecha y hora de pago')).toHaveValue(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
+  await expect(pago.getByLabel('Fecha y hora de pago')).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await expect(pago.getByLabel('Monto (S/)')).toHaveValue(MODIFICADA.ovt_total);
   await pago.getByLabel('Monto (S/)').fill(ADELANTO);
   await pago.locator('input[type=file]').setInputFiles({ name: 'voucher-bcp.pdf', mimeType: 'application/pdf', buffer: pdfMinimo(`Pedido ${ovtId}`) });
@@ -205,7 +205,7 @@ test('two payments cover the total (one with its file), a wrong one is cancelled
   await expect(toast(page, M.pagoRegistrado)).toBeVisible();
   await expect(pago).toBeHidden();
   await dialog.getByRole('button', { name: 'Cancelar pago 2' }).click();
-  await confirmar(page, '¿Esta seguro de cancelar el pago: "Pago duplicado"?', 'Cancelar pago');
+  await confirmar(page, '¿Está seguro de cancelar el pago: "Pago duplicado"?', 'Cancelar pago');
   await expect(toast(page, M.pagoCancelado)).toBeVisible();
   const pagos = dialog.getByRole('table', { name: 'Pagos del pedido' });
   await expect(pagos.getByRole('row').nth(2)).toContainText('Cancelado');
@@ -304,7 +304,7 @@ test('a VISUALIZADOR sees the orders and changes nothing', async ({ page, reques
   const s = await apiLogin(request, 'visualizador@andina.pe');
   for (const [path, data] of [
     ['/api/ordenVenta/aprobar', { orden_venta: { ovt_id: ovtId, coc_id: 2 } }],
-    ['/api/ordenVentaPago/registrar', { orden_venta_pago: { ovt_id: ovtId, ovp_fecha_pago: dmy(0), ovp_descripcion: 'Intento', ovp_monto: '1.00' } }],
+    ['/api/ordenVentaPago/registrar', { orden_venta_pago: { ovt_id: ovtId, ovp_fecha_pago: dmyApi(0), ovp_descripcion: 'Intento', ovp_monto: '1.00' } }],
     ['/api/ordenVenta/generarComprobante', { orden_venta: { ovt_id: ovtId } }],
   ] as const) {
     const res = await request.post(path, { headers: s.headers, data });

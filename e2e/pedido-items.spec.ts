@@ -105,7 +105,7 @@ test('a request is registered, sent for approval, approved with less, bought fro
   // Logistics buys it: the order form starts from the approved request, its lines at what is left to buy.
   await relogin(page, 'logistica@andina.pe');
   await page.goto('/orden/new');
-  await expect(page.getByRole('heading', { name: 'Ordenes de Compra o Servicio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Órdenes de Compra o Servicio' })).toBeVisible();
   await page.getByRole('button', { name: 'Desde pedido' }).click();
   const desde = page.getByRole('dialog', { name: 'Orden desde pedido' });
   await desde.getByLabel('Buscar pedido').fill(codigo);
@@ -135,7 +135,7 @@ test('a request is registered, sent for approval, approved with less, bought fro
   await page.getByLabel('Precio unitario línea 2').fill('65');
   await shot(page, 'pedido-items-orden-desde-pedido');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se registro con exito la orden')).toBeVisible();
+  await expect(page.getByText('Se registró con éxito la orden')).toBeVisible();
   await expect(page).toHaveURL(/\/orden$/);
 
   // The view popup (route form) shows what was bought and by which order, then completes the request.

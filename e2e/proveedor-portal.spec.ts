@@ -67,7 +67,7 @@ test('a supplier creates and confirms its account, sees only its orders and paym
   await page.getByLabel('Contraseña', { exact: true }).fill(CLAVE);
   await page.getByLabel('Confirmar contraseña').fill('Portal.2027');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(toastText(page, 'El password y la confirmación no coinciden')).toBeVisible();
+  await expect(toastText(page, 'La contraseña y la confirmación no coinciden')).toBeVisible();
   await page.getByLabel('Confirmar contraseña').fill(CLAVE);
   await shot(page, 'proveedor-crear-cuenta');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();

@@ -29,7 +29,7 @@ test('the admin sees every group; a warehouse head sees only theirs', async ({ p
   }
   await shot(page, 'home-admin');
   await page.getByText('Administrador del Sistema').click();
-  await page.getByText('Cerrar sesion').click();
+  await page.getByText('Cerrar sesión').click();
   await expect(page).toHaveURL(/\/login/);
 
   await login(page, 'almacen@andina.pe');

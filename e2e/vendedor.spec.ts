@@ -12,7 +12,7 @@ test('the sales desk searches, registers, views and modifies sellers', async ({ 
   await login(page, 'administracion@andina.pe');
   await page.goto('/vendedor');
   await expect(page.getByRole('heading', { name: 'Vendedores' })).toBeVisible();
-  for (const header of ['ID', 'Vendedor', 'Documento', 'Telefono', 'Estado', 'Opciones']) {
+  for (const header of ['ID', 'Vendedor', 'Documento', 'Teléfono', 'Estado', 'Opciones']) {
     await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   // 10 a page, by name: the five Zapata are last and one of them is on page 2.

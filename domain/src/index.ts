@@ -68,3 +68,4 @@ export * from './envio/tipos.ts';
 export * from './envio/guia.ts';
 export * from './orden_venta/comprobante.ts';
 export * from './facturacion_electronica/schemas.ts';
+export * from './ajuste/schemas.ts';

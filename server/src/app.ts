@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { registerDocs } from './docs.ts';
-import { loggerOptions } from './logger.ts';
+import { logController, loggerOptions } from './logger.ts';
 import { plantillaRendicionRoute } from './modules/caja/rendicion-routes.ts';
 import { registerModules } from './modules/index.ts';
 import { auditDetail, recordAudit } from './platform/audit.ts';
@@ -39,6 +39,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: logController(config),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

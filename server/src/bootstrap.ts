@@ -6,6 +6,7 @@ import { openDatabase, selectRows, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { refreshReference } from './db/seed/reference.ts';
 import type { Deps } from './deps.ts';
+import { createAjustes } from './platform/ajustes.ts';
 import { createProfileCache } from './platform/auth/profile-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { crearCpe } from './platform/cpe/servicio.ts';
@@ -63,5 +64,6 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     profiles: await createProfileCache(db),
     cpe: await crearCpe(config, db, mailer),
+    ajustes: createAjustes(db.db, { publicUrl: config.publicUrl, host: config.host, port: config.port }),
   };
 }

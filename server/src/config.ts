@@ -47,7 +47,7 @@ const EnvSchema = z.object({
   /** Set to false on an instance that must not send (the others do): a read-only replica, a script. */
   CPE_WORKER: bool.default(true),
   SMTP_URL: z.string().optional(),
-  /** The address users open the product at; links in mail (supplier account confirmation) start with it. */
+  /** The address users open the product at; links in mail (supplier account confirmation) start with it. Wins over Administración → Ajustes. */
   PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,8 +111,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       worker: e.CPE_WORKER,
     },
     smtpUrl: e.SMTP_URL,
-    /** Never taken from a request's Host header: a forged one would put someone else's site in the mail. */
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /**
+     * PUBLIC_URL when set; otherwise the address saved in Administración → Ajustes (platform/ajustes.ts).
+     * Never taken from a request's Host header: a forged one would put someone else's site in the mail.
+     */
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     /** Readable lines in a terminal, JSON (one object a line) when the output goes elsewhere. */

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { Ajustes } from './platform/ajustes.ts';
 import type { Database } from './db/client.ts';
 import type { Cpe } from './platform/cpe/servicio.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -17,4 +18,6 @@ export interface Deps {
   profiles: ProfileCache;
   /** E-vouchers and sender guides (issues 22, 23): the issuer's settings, their sealed secrets and the worker that sends to SUNAT. */
   cpe: Cpe;
+  /** Settings changed from a screen (issue 24): the public address links are built with. */
+  ajustes: Ajustes;
 }

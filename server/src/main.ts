@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
-import { addressesToOpen, readAccounts, startupLines } from './startup.ts';
+import { addressesToOpen, readAccounts, startupLines, startupText } from './startup.ts';
 
 /** Opens the database, builds the app and listens; the compiled entry runs it from a CommonJS bundle (no top-level await). */
 async function main() {
@@ -47,13 +47,28 @@ async function main() {
   const urls = addressesToOpen(config.host, config.port, networkInterfaces());
   // Wall and CPU time from process start to listening: the start-up cost an operator can compare.
   const cpu = process.cpuUsage();
-  app.log.info({
+  const startupMs = since();
+  const accountsAfter = await readAccounts(database.db);
+  // Links in mail would point to this machine alone (issue 24): said at every start until it is set.
+  const { advertencia } = await deps.ajustes.direccionPublica();
+  const listening = {
     database: deps.database.kind, version: config.appVersion,
-    startupMs: since(), startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
-  }, `Obra ${config.appVersion} escuchando`);
-  for (const line of startupLines(urls, accountsBefore, await readAccounts(database.db))) app.log.info(line);
+    startupMs, startupCpuMs: Math.round((cpu.user + cpu.system) / 1000), startupSteps,
+  };
+  if (config.logPretty) {
+    // A terminal: the addresses and the account as plain text; the timings only at debug.
+    app.log.debug(listening, `Obra ${config.appVersion} escuchando`);
+    process.stdout.write(startupText({
+      version: config.appVersion, database: deps.database.kind, startupMs, urls,
+      before: accountsBefore, after: accountsAfter, advertencia, logLevel: config.logLevel,
+    }));
+  } else {
+    app.log.info(listening, `Obra ${config.appVersion} escuchando`);
+    for (const line of startupLines(urls, accountsBefore, accountsAfter)) app.log.info(line);
+    if (advertencia) app.log.warn(advertencia);
+  }
   const statistics = () => refreshStatistics(database)
-    .then((tablas) => { if (tablas.length) app.log.info({ tablas }, 'estadísticas del planificador actualizadas'); })
+    .then((tablas) => { if (tablas.length) app.log[config.logPretty ? 'debug' : 'info']({ tablas }, 'estadísticas del planificador actualizadas'); })
     .catch((err: unknown) => app.log.warn({ err }, 'no se pudieron actualizar las estadísticas del planificador'));
   void statistics();
   void deps.cpe.preparar().then((err) => { if (err) app.log.error({ err }, 'no se pudo generar el certificado de prueba de la facturación electrónica'); });

@@ -46,3 +46,46 @@ export function startupLines(urls: string[], before: Accounts, after: Accounts):
   }
   return lines;
 }
+
+/** What the log below the start-up block will show. */
+function registro(level: string): string {
+  if (level === 'debug' || level === 'trace') return `Registro (LOG_LEVEL=${level}): cada petición, avisos y errores.`;
+  if (level === 'silent') return 'Registro apagado (LOG_LEVEL=silent).';
+  return `Registro (LOG_LEVEL=${level}): avisos y errores; cada petición con LOG_LEVEL=debug.`;
+}
+
+export interface StartupSummary {
+  version: string;
+  database: 'pglite' | 'postgres' | string;
+  startupMs: number;
+  urls: string[];
+  before: Accounts;
+  after: Accounts;
+  /** The public address warning (platform/ajustes.ts), when links would point to this machine alone. */
+  advertencia: string | null;
+  logLevel: string;
+}
+
+/**
+ * What a person sees in a terminal once the server listens (issue 24): plain text, not log lines,
+ * so the addresses and the account are not buried; the logs follow below it.
+ */
+export function startupText(s: StartupSummary): string {
+  const [, ...account] = startupLines(s.urls, s.before, s.after);
+  const seconds = (s.startupMs / 1000).toFixed(1);
+  const base = s.database === 'pglite' ? 'base embebida PGlite' : 'PostgreSQL';
+  return [
+    '',
+    `Obra ${s.version} lista en ${seconds} s (${base}).`,
+    '',
+    '  Abra Obra en el navegador:',
+    ...s.urls.map((u) => `    ${u}`),
+    '',
+    ...account.map((l) => `  ${l}`),
+    ...(s.advertencia ? ['', `  Atención: ${s.advertencia}`] : []),
+    '',
+    `${registro(s.logLevel)} Ctrl+C detiene el servidor.`,
+    '',
+    '',
+  ].join('\n');
+}

@@ -30,6 +30,27 @@ export const ROLE_NAMES: Record<number, string> = {
   10: 'PROVEEDOR',
 };
 
+/** How screens name each role (the codes above are the spec's data, e.g. in the session's `roles`). */
+export const ROLE_LABELS: Record<number, string> = {
+  0: 'Superusuario',
+  1: 'Administrador',
+  2: 'Estándar',
+  3: 'Logística',
+  4: 'Contabilidad',
+  5: 'Inventario',
+  6: 'Gerencia',
+  7: 'Tesorería',
+  8: 'Jefe de almacén',
+  9: 'Visualizador',
+  10: 'Proveedor',
+};
+
+const LABEL_BY_CODE = new Map(Object.entries(ROLE_NAMES).map(([id, code]) => [code.toUpperCase(), ROLE_LABELS[Number(id)]]));
+
+/** A role code ('JEFE_ALMACEN') or a comma-separated list of them as people read it ('Jefe de almacén'); an unknown code as it is. */
+export const rolEtiqueta = (codigos: string) => codigos.split(',').map((c) => c.trim()).filter(Boolean)
+  .map((c) => LABEL_BY_CODE.get(c.toUpperCase()) ?? c).join(', ');
+
 const INTERNAL: ModuleCode[] = [
   'orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario',
   'asignacion_items', 'transferencia_items', 'caja', 'orden_venta', 'cliente', 'vendedor',

@@ -35,6 +35,8 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/usuario', module: 'usuario' },
   // A second screen of the user module, listed in the menu under its own name (issue 9).
   { path: '/correo', module: 'usuario', menu: 'Bandeja de salida de correo' },
+  // The public address of mailed links and other settings changed from a screen (issue 24).
+  { path: '/ajustes', module: 'usuario', menu: 'Ajustes' },
   { path: '/producto', module: 'producto' },
   { path: '/caja', module: 'caja' },
   { path: '/caja/new', module: 'caja' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageFields, PageQuery } from '../common/envelope.ts';
 import { idSchema } from '../common/ids.ts';
+import { INVENTARIO_MSG } from '../inventario/schemas.ts';
 import { ESTADOS, EST } from '../common/statuses.ts';
 import { isDate, toDate } from '../common/time.ts';
 import { OrdenCalculoItem, ORDEN_CALCULO_MSG } from '../orden/calculo.ts';
@@ -12,15 +13,15 @@ import { OrdenCalculoItem, ORDEN_CALCULO_MSG } from '../orden/calculo.ts';
  */
 
 export const ASI_MSG = {
-  almacen: 'Debe ingresar el almacen',
+  almacen: 'Debe ingresar el almacén',
   solicitante: 'Debe ingresar el solicitante',
   autorizador: 'Debe ingresar al autorizador',
   fechaRegistro: 'Debe ingresar la fecha de registro',
   productoRepetido: 'El producto ya ha sido agregado',
   sinProyecto: 'No puedes realizar la asignación por que no estas asignado a ningun proyecto',
   seleccioneAlmacen: 'Debe seleccionar un almacén',
-  confirmarEliminar: 'Esta seguro de eliminar la asignación?',
-  confirmarEliminarDevolucion: 'Esta seguro de eliminar la devolución?',
+  confirmarEliminar: '¿Está seguro de eliminar la asignación?',
+  confirmarEliminarDevolucion: '¿Está seguro de eliminar la devolución?',
   // Our own texts.
   fecha: 'La fecha no es válida',
   fechaFutura: 'La fecha de registro no puede ser posterior a hoy',
@@ -43,6 +44,9 @@ export const ASI_MSG = {
   yaEliminada: 'La asignación ya fue eliminada',
   devolucionYaEliminada: 'La devolución ya fue eliminada',
   conDevoluciones: 'No se puede eliminar la asignación porque tiene devoluciones registradas',
+  /** A quantity above the stock (the server's words too): 'Solo hay 30 en Almacén Central'. */
+  soloHay: INVENTARIO_MSG.soloHay,
+  soloHayDe: INVENTARIO_MSG.soloHayDe,
   saldoExcedido: (prv: string, saldo: string) => `La cantidad a devolver de ${prv} supera su saldo (${saldo})`,
   lineaAjena: 'El ítem no pertenece a la asignación',
   stockYaSalio: (prv: string) => `No se puede eliminar la devolución: el stock devuelto de ${prv} ya no está en el almacén`,

@@ -20,12 +20,17 @@ const MAQUINA: Record<CajAccion, [CajEstado[], CajEstado | null]> = {
   solicitar_aprobacion_rendicion: [['CDP', 'RDE'], 'RPA'],
   aprobar_rendicion: [['RPA'], 'RAP'],
   desaprobar_rendicion: [['RPA'], 'RDE'],
+  reembolsar_caja: [['RAP'], 'CRB'],
+  devolver_caja: [['RAP'], 'CDV'],
 };
 
 const SOLICITANTE = 10;
 const GERENTE = 20;
 const CREADOR = 25;
-const partes = (caj_estado: string): CajaPartes => ({ caj_estado, usu_solicitante: SOLICITANTE, usu_gerente: GERENTE, usu_creador: CREADOR });
+const partes = (caj_estado: string, saldo_a_favor: CajaPartes['saldo_a_favor'] = null): CajaPartes =>
+  ({ caj_estado, usu_solicitante: SOLICITANTE, usu_gerente: GERENTE, usu_creador: CREADOR, saldo_a_favor });
+/** The balance each closing action needs (the matrix gives it; the balance's own refusals are tested apart). */
+const SALDO: Partial<Record<CajAccion, CajaPartes['saldo_a_favor']>> = { reembolsar_caja: 'solicitante', devolver_caja: 'empresa' };
 
 type Rol = 'solicitante' | 'creador' | 'gerente' | 'aprobador' | 'tesoreria' | 'visualizador' | 'ajeno' | 'super';
 const PERFILES: Record<Rol, CajPerfil> = {
@@ -53,20 +58,22 @@ const QUIEN: Record<CajAccion, [Rol[], string]> = {
   aprobar_rendicion: [['gerente', 'aprobador', 'super'], CAJA_MSG.soloAprobador],
   desaprobar_rendicion: [['gerente', 'aprobador', 'super'], CAJA_MSG.soloAprobador],
   depositar_caja: [['tesoreria', 'super'], CAJA_MSG.soloTesoreria],
+  reembolsar_caja: [['tesoreria', 'super'], CAJA_MSG.soloTesoreriaReembolso],
+  devolver_caja: [['solicitante', 'creador', 'tesoreria', 'super'], CAJA_MSG.soloDevolucion],
 };
 
 const casos = CAJ_ESTADOS.flatMap((estado) => CAJ_ACCIONES.flatMap((accion) =>
   (Object.keys(PERFILES) as Rol[]).map((rol) => ({ estado, accion, rol }))));
 
 describe('cajAccionError and cajDestino over every (state, action, role)', () => {
-  it('covers the 9 states × 10 actions × 8 roles', () => {
-    expect(casos).toHaveLength(9 * 10 * 8);
+  it('covers the 11 states × 12 actions × 8 roles', () => {
+    expect(casos).toHaveLength(11 * 12 * 8);
   });
 
   it.each(casos)('$accion from $estado as $rol', ({ estado, accion, rol }) => {
     const [desde, hacia] = MAQUINA[accion];
     const [quienes, mensaje403] = QUIEN[accion];
-    const error = cajAccionError(accion, partes(estado), PERFILES[rol]);
+    const error = cajAccionError(accion, partes(estado, SALDO[accion]), PERFILES[rol]);
     if (rol === 'visualizador') {
       expect(error).toEqual({ status: 403, message: CAJA_MSG.soloLectura });
     } else if (!quienes.includes(rol)) {
@@ -79,7 +86,7 @@ describe('cajAccionError and cajDestino over every (state, action, role)', () =>
       expect(cajDestino(accion, estado)).toBe(hacia ?? estado);
     }
     // The flags sent with each row say exactly the same.
-    expect(cajOpciones(partes(estado), PERFILES[rol])[accion]).toBe(error === null);
+    expect(cajOpciones(partes(estado, SALDO[accion]), PERFILES[rol])[accion]).toBe(error === null);
   });
 });
 
@@ -93,10 +100,32 @@ describe('refusals name the state', () => {
     expect(cajAccionError('agregar_rendicion', partes('RAP'), PERFILES.solicitante)).toEqual({ status: 409, message: CAJA_MSG.pdfBloqueado });
   });
 
-  it('a cancelled cash box allows nothing, to anyone', () => {
-    for (const rol of Object.keys(PERFILES) as Rol[]) {
-      expect(Object.values(cajOpciones(partes('CCA'), PERFILES[rol])).some(Boolean)).toBe(false);
+  it('a cancelled or closed cash box allows nothing, to anyone', () => {
+    for (const estado of ['CCA', 'CRB', 'CDV']) {
+      for (const rol of Object.keys(PERFILES) as Rol[]) {
+        for (const saldo of ['solicitante', 'empresa', null] as const) {
+          expect(Object.values(cajOpciones(partes(estado, saldo), PERFILES[rol])).some(Boolean)).toBe(false);
+        }
+      }
     }
+  });
+
+  it('an approved settlement is closed by the reimbursement or the return that its balance calls for, and only that', () => {
+    expect(cajAccionError('reembolsar_caja', partes('RAP', 'empresa'), PERFILES.tesoreria)).toEqual({ status: 409, message: CAJA_MSG.sinSaldoReembolso });
+    expect(cajAccionError('reembolsar_caja', partes('RAP', null), PERFILES.tesoreria)).toEqual({ status: 409, message: CAJA_MSG.sinSaldoReembolso });
+    expect(cajAccionError('devolver_caja', partes('RAP', 'solicitante'), PERFILES.solicitante)).toEqual({ status: 409, message: CAJA_MSG.sinSaldoDevolucion });
+    expect(cajAccionError('devolver_caja', partes('RAP', null), PERFILES.tesoreria)).toEqual({ status: 409, message: CAJA_MSG.sinSaldoDevolucion });
+    const aFavor = cajOpciones(partes('RAP', 'solicitante'), PERFILES.tesoreria);
+    expect([aFavor.reembolsar_caja, aFavor.devolver_caja]).toEqual([true, false]);
+    const debe = cajOpciones(partes('RAP', 'empresa'), PERFILES.solicitante);
+    expect([debe.reembolsar_caja, debe.devolver_caja]).toEqual([false, true]);
+    // Who is checked before the balance: the requester never reimburses themselves.
+    expect(cajAccionError('reembolsar_caja', partes('RAP', 'solicitante'), PERFILES.solicitante)).toEqual({ status: 403, message: CAJA_MSG.soloTesoreriaReembolso });
+  });
+
+  it('a reimbursement refused to an open settlement names the state', () => {
+    expect(cajAccionError('reembolsar_caja', partes('RPA', 'solicitante'), PERFILES.tesoreria))
+      .toEqual({ status: 409, message: 'No se puede registrar el reembolso de una caja en estado Rendición por aprobar' });
   });
 
   it('a deposit refused to the wrong state names the state', () => {

@@ -13,6 +13,10 @@ export const CAJ = {
   RENDICION_POR_APROBAR: 'RPA',
   RENDICION_APROBADA: 'RAP',
   RENDICION_DESAPROBADA: 'RDE',
+  /** Closed: treasury paid the requester the balance in their favour. */
+  REEMBOLSADA: 'CRB',
+  /** Closed: the requester returned the unspent balance. */
+  DEVUELTA: 'CDV',
 } as const;
 export type CajEstado = (typeof CAJ)[keyof typeof CAJ];
 export const CAJ_ESTADOS: readonly CajEstado[] = Object.values(CAJ);
@@ -26,11 +30,16 @@ export const cajEstadoNombre = (codigo: string) => ESTADOS_DOCUMENTO.find((e) =>
 export const CAJ_ACCIONES = [
   'editar_caja', 'solicitar_aprobacion_caja', 'aprobar_caja', 'desaprobar_caja', 'cancelar_caja', 'depositar_caja',
   'agregar_rendicion', 'solicitar_aprobacion_rendicion', 'aprobar_rendicion', 'desaprobar_rendicion',
+  'reembolsar_caja', 'devolver_caja',
 ] as const;
 export type CajAccion = (typeof CAJ_ACCIONES)[number];
 export type CajOpciones = Record<CajAccion, boolean>;
 
-/** States each action is allowed from (DECISIONS §5). Nothing is allowed from CCA or RAP. */
+/**
+ * States each action is allowed from (DECISIONS §5). Nothing is allowed from CCA, CRB or CDV; from RAP
+ * only closing the balance: the reimbursement when it is in the requester's favour, the return when
+ * the requester owes it (docs/business-rules.md "Petty cash").
+ */
 const DESDE: Record<CajAccion, readonly CajEstado[]> = {
   editar_caja: [CAJ.REGISTRADA, CAJ.DESAPROBADA],
   solicitar_aprobacion_caja: [CAJ.REGISTRADA, CAJ.DESAPROBADA],
@@ -42,6 +51,8 @@ const DESDE: Record<CajAccion, readonly CajEstado[]> = {
   solicitar_aprobacion_rendicion: [CAJ.DEPOSITADA, CAJ.RENDICION_DESAPROBADA],
   aprobar_rendicion: [CAJ.RENDICION_POR_APROBAR],
   desaprobar_rendicion: [CAJ.RENDICION_POR_APROBAR],
+  reembolsar_caja: [CAJ.RENDICION_APROBADA],
+  devolver_caja: [CAJ.RENDICION_APROBADA],
 };
 
 /** The state an allowed action leads to; editing and registering documents keep it. */
@@ -55,6 +66,8 @@ export function cajDestino(accion: CajAccion, desde: CajEstado): CajEstado {
     case 'solicitar_aprobacion_rendicion': return CAJ.RENDICION_POR_APROBAR;
     case 'aprobar_rendicion': return CAJ.RENDICION_APROBADA;
     case 'desaprobar_rendicion': return CAJ.RENDICION_DESAPROBADA;
+    case 'reembolsar_caja': return CAJ.REEMBOLSADA;
+    case 'devolver_caja': return CAJ.DEVUELTA;
     case 'editar_caja':
     case 'agregar_rendicion':
       return desde;
@@ -72,6 +85,8 @@ const ACCION_TEXTO: Record<CajAccion, string> = {
   solicitar_aprobacion_rendicion: 'solicitar la aprobación de la rendición de',
   aprobar_rendicion: 'aprobar la rendición de',
   desaprobar_rendicion: 'desaprobar la rendición de',
+  reembolsar_caja: 'registrar el reembolso de',
+  devolver_caja: 'registrar la devolución de',
 };
 
 /** The parties of a cash box that decide who may act (DECISIONS §5). */
@@ -80,6 +95,11 @@ export interface CajaPartes {
   usu_gerente: number;
   usu_solicitante: number;
   usu_creador: number;
+  /**
+   * Who the settlement's balance (amount − total) favours: 'solicitante' when the company owes the
+   * requester, 'empresa' when the requester owes it, null when zero. Only the closing actions read it.
+   */
+  saldo_a_favor?: 'solicitante' | 'empresa' | null;
 }
 
 /** Who may act: the caller's id, roles and option codes (the module itself is checked by the route gate). */
@@ -92,7 +112,7 @@ export type CajPerfil = Pick<AccessProfile, 'usu_id' | 'roleIds' | 'options'>;
 export const CAJA_MSG = {
   faltaRegistrar: 'Falta ingresar datos para registrar la caja',
   faltaEditar: 'Falta ingresar datos para editar la caja',
-  confirmarCancelar: '¿Esta seguro de cancelar la caja?',
+  confirmarCancelar: '¿Está seguro de cancelar la caja?',
   registrada: (codigo: string) => `Se registró la caja ${codigo}`,
   editada: 'Se editó la caja',
   solicitada: 'Se solicitó la aprobación de la caja',
@@ -137,6 +157,24 @@ export const CAJA_MSG = {
   pdfTamano: 'El PDF no debe superar los 20 MB',
   pdfFalta: 'Debe seleccionar el PDF a adjuntar',
   sinPdf: 'La rendición no tiene un PDF adjunto',
+  reembolsada: 'Se registró el reembolso y la caja quedó cerrada',
+  devuelta: 'Se registró la devolución y la caja quedó cerrada',
+  soloTesoreriaReembolso: 'Solo Tesorería puede registrar el reembolso de una caja',
+  soloDevolucion: 'Solo el solicitante, quien registró la caja o Tesorería puede registrar la devolución',
+  sinSaldoReembolso: 'La rendición no tiene saldo a favor del solicitante que reembolsar',
+  sinSaldoDevolucion: 'La rendición no tiene saldo que devolver',
+  montoCierreFalta: 'Debe ingresar el monto',
+  montoCierre: (saldo: string) => `El monto debe ser igual al saldo de la rendición: ${saldo}`,
+  fechaCierre: 'Ingrese una fecha de operación válida',
+  fechaCierreFutura: 'La fecha de la operación no puede ser posterior a hoy',
+  fechaCierreAnterior: 'La fecha de la operación no puede ser anterior a la aprobación de la rendición',
+  voucherFalta: 'Debe adjuntar el voucher de la operación',
+  voucherTipo: 'El voucher debe ser un PDF o una imagen JPG o PNG',
+  voucherTamano: 'El voucher no debe superar los 20 MB',
+  sinVoucher: 'La caja no tiene un voucher adjunto',
+  gerenteProyecto: 'Seleccione un gerente que pueda aprobar cajas del proyecto del centro de costo',
+  confirmarReembolso: (monto: string, solicitante: string) => `¿Confirma el reembolso de ${monto} a ${solicitante}? La caja quedará cerrada.`,
+  confirmarDevolucion: (monto: string, solicitante: string) => `¿Confirma la devolución de ${monto} por ${solicitante}? La caja quedará cerrada.`,
 } as const;
 
 /** Treasury deposits (DECISIONS §5): role TESORERIA, or SUPER. */
@@ -157,13 +195,22 @@ export function cajPermisoError(accion: CajAccion, c: CajaPartes, p: CajPerfil):
       return esAprobador(c, p) ? null : CAJA_MSG.soloAprobador;
     case 'depositar_caja':
       return esTesoreria(p) ? null : CAJA_MSG.soloTesoreria;
+    case 'reembolsar_caja':
+      return esTesoreria(p) ? null : CAJA_MSG.soloTesoreriaReembolso;
+    case 'devolver_caja':
+      return esSolicitante(c, p) || esTesoreria(p) ? null : CAJA_MSG.soloDevolucion;
     default:
       return esSolicitante(c, p) ? null : CAJA_MSG.soloSolicitante;
   }
 }
 
-/** Why `accion` is refused to a cash box in state `desde` (state only, 409), or null when allowed. */
-export function cajTransicionError(desde: string, accion: CajAccion): string | null {
+/**
+ * Why `accion` is refused to a cash box in state `desde` (state only, 409), or null when allowed. The
+ * closing actions also need the balance on the right side (`saldo`, see CajaPartes).
+ */
+export function cajTransicionError(desde: string, accion: CajAccion, saldo?: CajaPartes['saldo_a_favor']): string | null {
+  if (accion === 'reembolsar_caja' && desde === CAJ.RENDICION_APROBADA && saldo !== 'solicitante') return CAJA_MSG.sinSaldoReembolso;
+  if (accion === 'devolver_caja' && desde === CAJ.RENDICION_APROBADA && saldo !== 'empresa') return CAJA_MSG.sinSaldoDevolucion;
   if (accion === 'solicitar_aprobacion_caja' && desde === CAJ.POR_APROBAR) return CAJA_MSG.yaSolicitada;
   if (accion === 'solicitar_aprobacion_rendicion' && desde === CAJ.RENDICION_POR_APROBAR) return CAJA_MSG.rendicionYaSolicitada;
   if (accion === 'agregar_rendicion' && desde === CAJ.RENDICION_APROBADA) return CAJA_MSG.pdfBloqueado;
@@ -174,7 +221,7 @@ export function cajTransicionError(desde: string, accion: CajAccion): string | n
 export function cajAccionError(accion: CajAccion, c: CajaPartes, p: CajPerfil): { status: 403 | 409; message: string } | null {
   const permiso = cajPermisoError(accion, c, p);
   if (permiso) return { status: 403, message: permiso };
-  const transicion = cajTransicionError(c.caj_estado, accion);
+  const transicion = cajTransicionError(c.caj_estado, accion, c.saldo_a_favor);
   return transicion ? { status: 409, message: transicion } : null;
 }
 
@@ -184,4 +231,9 @@ export function cajOpciones(c: CajaPartes, p: CajPerfil): CajOpciones {
 }
 
 /** Settlement states: the documents exist from the deposit on (the settlement screen opens from CDP). */
-export const CAJ_CON_RENDICION: readonly CajEstado[] = [CAJ.DEPOSITADA, CAJ.RENDICION_POR_APROBAR, CAJ.RENDICION_APROBADA, CAJ.RENDICION_DESAPROBADA];
+export const CAJ_CON_RENDICION: readonly CajEstado[] = [
+  CAJ.DEPOSITADA, CAJ.RENDICION_POR_APROBAR, CAJ.RENDICION_APROBADA, CAJ.RENDICION_DESAPROBADA, CAJ.REEMBOLSADA, CAJ.DEVUELTA,
+];
+
+/** Closed by the reimbursement or the return: the balance is zero and nothing more is allowed. */
+export const CAJ_CERRADA: readonly CajEstado[] = [CAJ.REEMBOLSADA, CAJ.DEVUELTA];

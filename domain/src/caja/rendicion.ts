@@ -18,6 +18,9 @@ export const RENDICION_PDF_MAX_BYTES = 20_000_000;
 export const RENDICION_PLANTILLA_URL = '/plantillas/rendicion/documentos.xlsx';
 /** The call that sends the settlement's PDF (`{caja:{caj_id}}`); `caj_url_pdf` is this path when a PDF is attached. */
 export const RENDICION_PDF_URL = '/api/rendicion/descargarPdf';
+/** The voucher of the reimbursement or the return. */
+export const CAJA_VOUCHER_URL = '/api/rendicion/descargarVoucher';
+export const CAJA_VOUCHER_MAX_BYTES = 20_000_000;
 export const cajUrlPdf = (c: { caj_pdf_clave: string | null }) => (c.caj_pdf_clave ? RENDICION_PDF_URL : null);
 
 /** `YYYY-MM-DD` as the user reads it, `dd/mm/yyyy`. */

@@ -76,6 +76,46 @@ export const CajaDepositar = z.object({
 }, { error: F });
 export type CajaDepositar = z.input<typeof CajaDepositar>;
 
+/**
+ * The text fields of `/rendicion/reembolsar` and `/rendicion/devolver` (multipart, with the voucher in
+ * `file`): `caj_monto_cierre` must equal the settlement's balance (the server recomputes it and refuses
+ * any other amount), `caj_fecha_cierre` defaults to today (Lima), `caj_numero_operacion_cierre` is optional.
+ */
+export const CajaCierre = z.object({
+  caj_id: id(F),
+  caj_monto_cierre: decimalText({
+    decimales: 2, enteros: 12, positiva: true, faltan: CAJA_MSG.montoCierreFalta, invalido: CAJA_MSG.montoPositivo, maximo: CAJA_MSG.montoMaximo,
+  }),
+  caj_fecha_cierre: z.string().trim().nullish()
+    .transform((v) => (v ? toDate(v) : null))
+    .refine((v) => v === null || isDate(v), CAJA_MSG.fechaCierre),
+  caj_numero_operacion_cierre: z.string().trim().max(60, CAJA_MSG.numeroOperacionMaximo).nullish().transform((v) => v ?? ''),
+}, { error: F });
+export type CajaCierre = z.input<typeof CajaCierre>;
+export type CajaCierreDatos = z.output<typeof CajaCierre>;
+
+/**
+ * `/caja/buscarAprobadores {caja:{cec_id, usu_solicitante?}}`: who may be named manager of a cash box
+ * charged to that cost centre (docs/business-rules.md "Petty cash").
+ */
+export const CajaAprobadores = z.object({
+  caja: z.object({
+    cec_id: id(CAJA_MSG.centroCosto),
+    usu_solicitante: id(CAJA_MSG.solicitante).nullish(),
+  }, { error: CAJA_MSG.centroCosto }),
+}, { error: CAJA_MSG.centroCosto });
+export type CajaAprobadores = z.input<typeof CajaAprobadores>;
+
+/** One approver offered for a cash box; the requester's own managers come first. */
+export interface CajaAprobador {
+  usu_id: number;
+  usu_nombre_completo: string;
+  /** The approver's project; null for a company-wide (level 1) user. */
+  pry_nombre: string | null;
+  /** An approver of the requester's own project, or the requester's last manager. */
+  es_jefe: boolean;
+}
+
 const ESTADOS = CAJ_ESTADOS as [CajEstado, ...CajEstado[]];
 
 /**
@@ -151,6 +191,20 @@ export interface CajaDetalle extends CajaFila {
   usu_depositante_nombre: string | null;
   caj_observacion: string;
   historial: { cah_estado: string; est_descripcion: string; usu_nombre: string; cah_fecha: string; cah_observacion: string }[];
+  /** How the balance was closed (reimbursement in CRB, return in CDV); null while open. */
+  cierre: CajaCierreDetalle | null;
+}
+
+export interface CajaCierreDetalle {
+  tipo: 'reembolso' | 'devolucion';
+  caj_monto_cierre: string;
+  caj_monto_cierre_text: string;
+  caj_fecha_cierre: string;
+  caj_numero_operacion_cierre: string;
+  usu_cierre_nombre: string;
+  caj_voucher_nombre: string | null;
+  /** Where the voucher is read (POST {caja:{caj_id}}); null when none was kept. */
+  caj_url_voucher: string | null;
 }
 
 /** `/rendicion/obtenerRendicionxCaja` → the settlement (spec 2 §3 "Expense report"). */

@@ -40,7 +40,7 @@ export interface CentroCostoRow {
 export const CC_MSG = {
   added: 'Se agrego el centro de costo',
   updated: 'Se actualizó el centro de costo',
-  deleted: (codigo: string) => `Se elimino el centro de costo ${codigo}`,
+  deleted: (codigo: string) => `Se eliminó el centro de costo ${codigo}`,
   deleteFailed: 'Ocurrio un problema al eliminar el centro de costo',
   empty: 'No se encontraron Centros de Costo',
   codeTaken: 'Ya existe un centro de costo con ese código',

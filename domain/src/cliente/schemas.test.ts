@@ -65,7 +65,7 @@ describe('ClienteRegistrar', () => {
     expect(issues(ClienteRegistrar, { cliente: { ...cliente, cli_telefono: 'llamar' } })).toEqual([`cliente.cli_telefono: ${CLIENTE_MSG.phone}`]);
   });
 
-  it("an address needs alias, address, reference and district: 'Falta ingresar datos para agregar la dirección de envio'", () => {
+  it("an address needs alias, address, reference and district: 'Falta ingresar datos para agregar la dirección de envío'", () => {
     for (const field of ['cde_alias', 'cde_direccion', 'cde_referencia', 'ubi_id']) {
       const d = { ...direccion, [field]: '' };
       expect(issues(ClienteRegistrar, { cliente: { ...cliente, lista_cliente_direccion_envio: [d] } }))

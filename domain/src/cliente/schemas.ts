@@ -11,7 +11,7 @@ export * from './documento.ts';
 export const CLIENTE_MSG = {
   missingRegister: 'Falta ingresar datos para registrar al cliente',
   missingModify: 'Falta ingresar datos para modificar al cliente',
-  missingAddress: 'Falta ingresar datos para agregar la dirección de envio',
+  missingAddress: 'Falta ingresar datos para agregar la dirección de envío',
   /** Spec 3 §5: the customer quick search's text, as the spec writes it. */
   emptySearch: 'Debe ingresar alguna referencia del empleado',
   registered: 'Se registró el cliente correctamente',

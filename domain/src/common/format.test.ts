@@ -37,7 +37,7 @@ describe('formatAmount and the others', () => {
   it('formats decimals, rates, dates and byte sizes', () => {
     expect(formatDecimal('37.5000', 2)).toBe('37.50');
     expect(formatRate('0.18')).toBe('18');
-    expect(formatDate('2026-11-24T10:20:30', true)).toBe('24-11-2026 10:20:30');
+    expect(formatDate('2026-11-24T10:20:30', true)).toBe('24/11/2026 10:20:30');
     expect(formatBytes(12345)).toBe('12.3 kB');
   });
 });

@@ -61,11 +61,15 @@ export function formatRate(text: string | number | null | undefined): string {
 /** Sum of decimal texts, as a 2-decimal scaled integer (cents). */
 export const sumCents = (texts: readonly string[]) => texts.reduce((s, t) => s + (toScaled(t, 2) ?? 0n), 0n);
 
-/** `YYYY-MM-DD` (or an ISO date-time) as `dd-mm-yyyy` (spec 1 §9); with the time when `withTime`. */
+/**
+ * `YYYY-MM-DD` (or an ISO date-time) as `dd/mm/yyyy`, the one display format of screens, PDFs and messages
+ * (issue 24: 27/11/2026, as Peruvian papers write it; spec 1 §9 wrote dd-mm-yyyy, which the API keeps in its
+ * payloads); with the time when `withTime`.
+ */
 export function formatDate(text: string | null | undefined, withTime = false): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}:\d{2}))?/.exec(text ?? '');
   if (!m) return text ?? '';
-  const date = `${m[3]}-${m[2]}-${m[1]}`;
+  const date = `${m[3]}/${m[2]}/${m[1]}`;
   return withTime && m[4] ? `${date} ${m[4]}` : date;
 }
 

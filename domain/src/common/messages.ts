@@ -4,7 +4,7 @@ export const MSG = {
   email: 'El campo debe ser un correo válido',
   badCredentials: 'Credenciales incorrectas',
   tooManyAttempts: 'Demasiados intentos, intente nuevamente en unos minutos',
-  passwordMismatch: 'Las Contraseñas no son identicas',
+  passwordMismatch: 'Las Contraseñas no son idénticas',
   noModuleAccess: 'No tienes acceso a este módulo',
   forbidden: 'No tiene permisos para realizar esta operación',
   missingUserData: 'Faltan ingresar datos',

@@ -69,4 +69,6 @@ export const ESTADOS_DOCUMENTO = [
   { edo_codigo: 'RPA', edo_modulo: 'caja', edo_nombre: 'Rendición por aprobar', edo_styles: 'gold' },
   { edo_codigo: 'RAP', edo_modulo: 'caja', edo_nombre: 'Rendición aprobada', edo_styles: 'success' },
   { edo_codigo: 'RDE', edo_modulo: 'caja', edo_nombre: 'Rendición desaprobada', edo_styles: 'volcano' },
+  { edo_codigo: 'CRB', edo_modulo: 'caja', edo_nombre: 'Reembolsada (cerrada)', edo_styles: 'cyan' },
+  { edo_codigo: 'CDV', edo_modulo: 'caja', edo_nombre: 'Devuelta (cerrada)', edo_styles: 'cyan' },
 ] as const;

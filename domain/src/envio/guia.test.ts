@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EnvioGuia } from './schemas.ts';
+import { ConductorModificar, ConductorRegistrar, EnvioGuia } from './schemas.ts';
 import { ENV, envGuiaGenerable, envGuiaTardia, envPideGuia } from './estados.ts';
-import { documentoConductorValido, licenciaNormalizada, licenciaValida, pesoBrutoGuia, pesoTexto, placaNormalizada } from './guia.ts';
+import { documentoConductorValido, esLicenciaEnPlaca, licenciaNormalizada, licenciaValida, licenciaYPlaca, pesoBrutoGuia, pesoTexto, placaNormalizada } from './guia.ts';
+import { CONDUCTOR_MSG } from './mensajes.ts';
 
 /** The sender guide's rules a screen shows and the server checks (issue 23). */
 describe('sender guide', () => {
@@ -25,6 +26,22 @@ describe('sender guide', () => {
     expect(documentoConductorValido('1', '4021187')).toBe(false);
     expect(documentoConductorValido('4', '001234567')).toBe(true);
     expect(documentoConductorValido('6', '20547812361')).toBe(false);
+  });
+
+  it('a licence in the plate field is the licence, never a plate (issue 24)', () => {
+    expect(esLicenciaEnPlaca('Q40211873')).toBe(true);
+    expect(esLicenciaEnPlaca('q-402-11873')).toBe(true);
+    for (const placa of ['AXK-714', 'AXK714', 'A1B-234', '', 'B7X-456']) expect(esLicenciaEnPlaca(placa), placa).toBe(false);
+    expect(licenciaYPlaca({ cdt_placa: 'Q40211873', cdt_licencia: '' })).toEqual({ licencia: 'Q40211873', placa: '' });
+    expect(licenciaYPlaca({ cdt_placa: 'Q40211873', cdt_licencia: 'Q40211873' })).toEqual({ licencia: 'Q40211873', placa: '' });
+    expect(licenciaYPlaca({ cdt_placa: 'AXK-714', cdt_licencia: 'Q40211873' })).toEqual({ licencia: 'Q40211873', placa: 'AXK-714' });
+    // The spec's payload (only cdt_placa) stores it as the licence; with another licence it is refused.
+    expect(ConductorRegistrar.parse({ conductor: { cdt_nombre: 'Julio', cdt_apellido: 'Ramos', cdt_placa: 'q40211873' } }).conductor)
+      .toMatchObject({ cdt_placa: '', cdt_licencia: 'Q40211873' });
+    expect(ConductorModificar.parse({ conductor: { cdt_id: 1, cdt_nombre: 'Julio', cdt_apellido: 'Ramos', cdt_placa: 'AXK-714', cdt_licencia: 'Q40211873' } }).conductor)
+      .toMatchObject({ cdt_placa: 'AXK-714', cdt_licencia: 'Q40211873' });
+    expect(ConductorRegistrar.safeParse({ conductor: { cdt_nombre: 'Julio', cdt_apellido: 'Ramos', cdt_placa: 'Q40211873', cdt_licencia: 'Q99999999' } }).error?.issues[0].message)
+      .toBe(CONDUCTOR_MSG.placaEsLicencia('Q40211873'));
   });
 
   it('from programado on, never cancelled; late from en_ruta; asked for before moving to en_ruta', () => {

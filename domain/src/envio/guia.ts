@@ -23,6 +23,20 @@ export const licenciaValida = (v: string) => /^(?!0+$)[0-9A-Z]{9,10}$/.test(lice
 /** A plate as SUNAT takes it (2567): 'AXK-714' → 'AXK714'; stored as typed, sent like this. */
 export const placaNormalizada = (v: string) => v.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
+/**
+ * A licence typed where the plate goes (issue 24). Until issue 23 the plate field, the only one the
+ * spec's driver has, held the licence, and a client sending the spec's payload may still put it there.
+ * Peruvian plates have 6 letters and digits ('AXK-714'); 9 or 10 that make a valid licence
+ * ('Q40211873') are a licence, never a plate.
+ */
+export const esLicenciaEnPlaca = (placa: string) => placaNormalizada(placa).length >= 9 && licenciaValida(placa);
+
+/** What a driver's Licencia and Placa are: a licence left in the plate field shows as the licence (when there is none) and not as a plate. */
+export function licenciaYPlaca(c: { cdt_placa: string; cdt_licencia: string }): { licencia: string; placa: string } {
+  if (!esLicenciaEnPlaca(c.cdt_placa)) return { licencia: c.cdt_licencia, placa: c.cdt_placa };
+  return { licencia: c.cdt_licencia || licenciaNormalizada(c.cdt_placa), placa: '' };
+}
+
 /** SUNAT 2569: a DNI has 8 digits; other documents up to 15 letters and digits. */
 export function documentoConductorValido(tipo: string, numero: string): boolean {
   if (tipo === '1') return /^\d{8}$/.test(numero);

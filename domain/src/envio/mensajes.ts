@@ -4,11 +4,11 @@
  */
 export const ENVIO_MSG = {
   // spec 3 §8, §9
-  noDespachable: 'El pedido venta debe estar aprobado para programarle los envios',
-  noReprogramable: 'El envio debe estar programado para realizar una reprogramacion ',
+  noDespachable: 'El pedido venta debe estar aprobado para programarle los envíos',
+  noReprogramable: 'El envío debe estar programado para realizar una reprogramación',
   horaSalida: 'La hora de salida no puede ser mayor o igual a la hora de entrega',
   mixerOcupado: (nombre: string) => `El mixer ${nombre} ya tiene un envío en ese horario`,
-  guiaNoAceptada: (id: string | number) => `La guía de remision remitente ${id} aun no ha sido aceptada por SUNAT`,
+  guiaNoAceptada: (id: string | number) => `La guía de remisión remitente ${id} aún no ha sido aceptada por SUNAT`,
   conductorReferencia: 'Debe ingresar alguna referencia del conductor',
   // ours
   falta: 'Falta ingresar datos para programar los envíos',
@@ -17,6 +17,8 @@ export const ENVIO_MSG = {
   ordenNoExiste: 'La orden de venta no existe',
   lineaNoExiste: 'La línea de la orden de venta no existe',
   lineaSinSaldo: (producto: string) => `La línea ${producto} no tiene saldo por despachar`,
+  /** Issue 24: a service (pumping) is not carried by a mixer; its line needs no dispatch. */
+  lineaSinDespacho: (producto: string) => `${producto} no se despacha en mixer: es un servicio y su línea no necesita envíos`,
   saldoExcedido: (producto: string, saldo: string) => `La cantidad programada de ${producto} supera su saldo por despachar (${saldo} m³)`,
   capacidadExcedida: (mixer: string, capacidad: string) => `La cantidad del envío supera la capacidad del mixer ${mixer} (${capacidad} m³)`,
   mixerNoExiste: 'El mixer no existe',
@@ -85,6 +87,7 @@ export const CONDUCTOR_MSG = {
   dni: 'El DNI del conductor debe tener 8 dígitos',
   documento: 'El documento del conductor debe tener hasta 15 letras o números',
   licencia: 'La licencia de conducir debe tener 9 o 10 letras y números (p. ej. Q40211873)',
+  placaEsLicencia: (placa: string) => `${placa} es una licencia de conducir, no una placa: regístrela en Licencia y deje en Placa la del vehículo (p. ej. AXK-714)`,
   registrado: 'Se registró el conductor correctamente',
   modificado: 'Se modificó el conductor correctamente',
 } as const;

@@ -6,7 +6,7 @@ import { isDate, toDate } from '../common/time.ts';
 import { isHora, parseFechaHoraLima } from '../orden_venta/fecha.ts';
 import { ENVIO_FRECUENCIA_DEFECTO } from './calculo.ts';
 import { ENV_ESTADOS_FILTRO } from './estados.ts';
-import { documentoConductorValido, esTipoDocumentoConductor, licenciaNormalizada, licenciaValida, type ConductorTipoDocumento } from './guia.ts';
+import { documentoConductorValido, esLicenciaEnPlaca, esTipoDocumentoConductor, licenciaNormalizada, licenciaValida, type ConductorTipoDocumento } from './guia.ts';
 import { CONDUCTOR_MSG as C, ENVIO_MSG as M, MIXER_MSG as X } from './mensajes.ts';
 
 /**
@@ -172,6 +172,21 @@ const documentoValido = (c: { cdt_tipo_documento?: string; cdt_numero_documento?
   }
 };
 
+/**
+ * A licence sent as the plate (the spec's payload has only `cdt_placa`, which held the licence until
+ * issue 23) is stored as the licence, the plate left empty (issue 24); refused when another licence is
+ * sent with it.
+ */
+function licenciaDeLaPlaca<T extends { cdt_placa: string; cdt_licencia?: string }>(c: T, ctx: z.RefinementCtx): T {
+  if (!esLicenciaEnPlaca(c.cdt_placa)) return c;
+  const licencia = licenciaNormalizada(c.cdt_placa);
+  if (c.cdt_licencia && c.cdt_licencia !== licencia) {
+    ctx.addIssue({ code: 'custom', path: ['cdt_placa'], message: C.placaEsLicencia(c.cdt_placa) });
+    return z.NEVER;
+  }
+  return { ...c, cdt_placa: '', cdt_licencia: licencia };
+}
+
 /** `/conductor/buscar {conductor:{cdt_search, busquedaRapida, page}}`: a quick search needs some text ('Debe ingresar alguna referencia del conductor'). */
 export const ConductorBuscar = z.object({
   conductor: z.object({
@@ -189,7 +204,7 @@ export type ConductorId = z.input<typeof ConductorId>;
 export const ConductorRegistrar = z.object({
   conductor: z.object({
     cdt_nombre: textoC(C.falta, 'El nombre', 100), cdt_apellido: textoC(C.falta, 'El apellido', 100), cdt_placa: placaConductor, ...documentoConductor,
-  }, { error: C.falta }).superRefine(documentoValido),
+  }, { error: C.falta }).superRefine(documentoValido).transform(licenciaDeLaPlaca),
 }, { error: C.falta });
 export type ConductorRegistrar = z.input<typeof ConductorRegistrar>;
 export type ConductorDatos = z.output<typeof ConductorRegistrar>['conductor'];
@@ -202,7 +217,7 @@ export const ConductorModificar = z.object({
     cdt_placa: placaConductor,
     ...documentoConductor,
     cdt_estado: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional().transform((v) => (v === undefined ? undefined : Number(v))),
-  }, { error: C.faltaModificar }).superRefine(documentoValido),
+  }, { error: C.faltaModificar }).superRefine(documentoValido).transform(licenciaDeLaPlaca),
 }, { error: C.faltaModificar });
 export type ConductorModificar = z.input<typeof ConductorModificar>;
 export type ConductorModificarDatos = z.output<typeof ConductorModificar>['conductor'];

@@ -3,6 +3,7 @@ import { decimalText } from '../common/decimal-text.ts';
 import { PageQuery, pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { Id, idSchema, intSchema } from '../common/ids.ts';
+import { formatDecimal } from '../common/format.ts';
 import { ESTADOS } from '../common/statuses.ts';
 
 /**
@@ -11,6 +12,10 @@ import { ESTADOS } from '../common/statuses.ts';
  */
 
 export const INVENTARIO_MSG = {
+  /** A quantity above the stock, next to its field ('Solo hay 30 en Almacén Central'), never clamped to it (issue 24). */
+  soloHay: (stock: string, almacen: string) => `Solo hay ${formatDecimal(stock)} en ${almacen}`,
+  /** The same refusal from the server, naming the line: 'Solo hay 30 en Almacén Central (Guantes de nitrilo)'. */
+  soloHayDe: (stock: string, almacen: string, producto: string) => `Solo hay ${formatDecimal(stock)} en ${almacen} (${producto})`,
   noProject: MSG.noProjectWarehouses,
   notFound: 'No se encontró el registro de stock',
   almacenNotFound: 'No se encontró el almacén',

@@ -69,12 +69,12 @@ export const estadoNombre = (oreId: number) => ORDEN_ESTADOS.find((e) => e.ore_i
 
 /** Texts of the state calls (spec 1 §8, DECISIONS §4, docs/business-rules.md "Order states"). */
 export const ORDEN_ESTADO_MSG = {
-  aprobado: 'Se aprobo la Orden',
-  aprobadas: 'Se aprobaron las ordenes',
-  masivaError: 'Hubo un error al aprobar las ordenes',
+  aprobado: 'Se aprobó la Orden',
+  aprobadas: 'Se aprobaron las órdenes',
+  masivaError: 'Hubo un error al aprobar las órdenes',
   pagado: 'Se pago la Orden',
   anulado: 'Se anulo la orden',
-  estadoActualizado: 'Se actualizo el estado de la orden',
+  estadoActualizado: 'Se actualizó el estado de la orden',
   reiniciado: 'Se reinicio la orden',
   transicion: (accion: OrdenAccion, desde: number) => `No se puede ${ACCION_TEXTO[accion]} una orden en estado ${estadoNombre(desde)}`,
   noAprobable: 'El estado indicado no corresponde a una aprobación',
@@ -201,7 +201,7 @@ export const MAX_APROBACION_MASIVA = 100;
 /** `/orden/approve/massive` body: order ids, or orders as `{id_orden}` (the old screen sent rows). */
 export const OrdenMassive = z.array(z.union([idOrden, z.object({ id_orden: idOrden }).transform((o) => o.id_orden)]), { error: MSG.required })
   .min(1, 'Seleccione al menos una orden')
-  .max(MAX_APROBACION_MASIVA, `Se pueden aprobar como máximo ${MAX_APROBACION_MASIVA} ordenes a la vez`)
+  .max(MAX_APROBACION_MASIVA, `Se pueden aprobar como máximo ${MAX_APROBACION_MASIVA} órdenes a la vez`)
   .transform((ids) => [...new Set(ids)]);
 export type OrdenMassive = z.input<typeof OrdenMassive>;
 

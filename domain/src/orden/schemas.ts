@@ -8,8 +8,8 @@ import { Id, coercedIdSchema, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of the order calls (spec 1 §2.11, §8) and of the rules we settled (docs/business-rules.md). */
 export const ORDEN_MSG = {
-  registered: 'Se registro con exito la orden',
-  updated: 'Se actualizo con exito la orden',
+  registered: 'Se registró con éxito la orden',
+  updated: 'Se actualizó con éxito la orden',
   noItems: 'Ingrese al menos un producto',
   notEditable: 'No tiene los permisos para editar esta orden',
   notFound: 'No se encontró la orden',

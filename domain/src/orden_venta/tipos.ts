@@ -42,6 +42,9 @@ export interface OrdenVentaDetalleLinea {
   ovd_subtotal: string;
   ovd_igv: string;
   ovd_total: string;
+  /** Whether a mixer carries the product (issue 24); false for a service (pumping): the line needs no dispatch. */
+  pvt_despacho_mixer: boolean;
+  /** The quantity still to dispatch; always 0 on a line that needs no dispatch. */
   ovd_saldo_envio: string;
   env_frecuencia: number;
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { precioConIgv } from '../orden_venta/calculo.ts';
 import { VENDEDOR_MSG, VendedorRegistrar, vendedorDocumentoProblema } from '../vendedor/schemas.ts';
-import { PVT_MSG, ProductoVentaRegistrar, conPrecioIgv } from './schemas.ts';
+import { PVT_MSG, ProductoVentaModificar, ProductoVentaRegistrar, conPrecioIgv } from './schemas.ts';
 
 const producto = (over: Record<string, unknown> = {}) => ({
   producto_venta: {
@@ -35,6 +35,14 @@ describe('sale product payload', () => {
       expect(ok).toBe(a <= b);
     }));
     expect(mensaje(producto({ pvt_precio_minimo: '305.01' }))).toBe(PVT_MSG.minimoMayor);
+  });
+
+  it('goes by mixer unless it says otherwise (issue 24); a modify without the field keeps what is stored', () => {
+    expect(ProductoVentaRegistrar.parse(producto()).producto_venta.pvt_despacho_mixer).toBe(true);
+    expect(ProductoVentaRegistrar.parse(producto({ pvt_despacho_mixer: false })).producto_venta.pvt_despacho_mixer).toBe(false);
+    expect(mensaje(producto({ pvt_despacho_mixer: 'no' }))).toBe(PVT_MSG.despachoMixer);
+    const modificar = { producto_venta: { ...producto().producto_venta, pvt_id: 5, pvt_version: 1, est_id: 1 } };
+    expect(ProductoVentaModificar.parse(modificar).producto_venta.pvt_despacho_mixer).toBeUndefined();
   });
 
   it('adds the price with IGV of the maximum price', () => {

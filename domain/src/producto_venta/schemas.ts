@@ -28,6 +28,7 @@ export const PVT_MSG = {
   peso: 'El peso por unidad debe ser un número mayor a 0 con hasta 3 decimales (kg)',
   pesoMaximo: 'El peso por unidad no debe superar 999 999 999.999 kg',
   estado: 'El estado del producto de venta debe ser activo o inactivo',
+  despachoMixer: 'Indique si el producto se despacha en mixer (sí o no)',
   version: 'Debe indicar la versión leída del producto de venta',
   grupoInvalido: 'El grupo seleccionado no existe',
   tipoInvalido: 'El tipo de producto no existe o está inactivo',
@@ -87,6 +88,12 @@ const campos = {
    */
   pvt_peso: z.preprocess((v) => (v === '' ? null : v),
     decimalText({ decimales: 3, enteros: 9, positiva: true, faltan: PVT_MSG.peso, invalido: PVT_MSG.peso, maximo: PVT_MSG.pesoMaximo }).nullish()),
+  /**
+   * Delivered by a mixer truck (issue 24): its order lines wait for dispatches. False for a service
+   * (pumping), whose lines need no dispatch. Optional: register takes true when absent (the spec's
+   * payloads do not name it), a modification that does not send it keeps it.
+   */
+  pvt_despacho_mixer: z.boolean({ error: PVT_MSG.despachoMixer }).optional(),
 };
 
 /** Minimum ≤ maximum, checked only when both prices were read. */
@@ -99,11 +106,16 @@ const siHayObjeto = { when: (p: { value: unknown }) => typeof p.value === 'objec
 
 /** `/productoVenta/registrar {producto_venta}`: a new product is activo unless `est_id` says 0. */
 export const ProductoVentaRegistrar = z.object({
-  producto_venta: z.object({ ...campos, est_id: estado(PVT_MSG.estado).optional().default(1) }, { error: F })
+  producto_venta: z.object({
+    ...campos,
+    pvt_despacho_mixer: campos.pvt_despacho_mixer.default(true),
+    est_id: estado(PVT_MSG.estado).optional().default(1),
+  }, { error: F })
     .superRefine(preciosEnOrden, siHayObjeto),
 }, { error: F });
 export type ProductoVentaRegistrar = z.input<typeof ProductoVentaRegistrar>;
-export type ProductoVentaDatos = z.output<typeof ProductoVentaRegistrar>['producto_venta'];
+/** What register and modify write; on a modification an absent `pvt_peso` or `pvt_despacho_mixer` keeps the stored one. */
+export type ProductoVentaDatos = Omit<z.output<typeof ProductoVentaRegistrar>['producto_venta'], 'pvt_despacho_mixer'> & { pvt_despacho_mixer?: boolean };
 
 /** `/productoVenta/modificar {producto_venta}` with the `pvt_version` it read (409 when stale). */
 export const ProductoVentaModificar = z.object({
@@ -184,6 +196,8 @@ export interface ProductoVentaRow {
   pvt_stock: string;
   /** Weight per unit in kg, null when unknown (the guide's gross weight comes from it). */
   pvt_peso: string | null;
+  /** Delivered by a mixer (issue 24); false for a service (pumping): its order lines need no dispatch. */
+  pvt_despacho_mixer: boolean;
   unm_id: number;
   unm_simbolo: string;
   unm_descripcion: string;

@@ -3,9 +3,9 @@
  * rules we settled (account confirmation links, the supplier's invoice upload).
  */
 export const PORTAL_MSG = {
-  // Spec 3 §5 and §8, word for word.
+  // Spec 3 §5 and §8; 'password' written 'contraseña' (DECISIONS §9).
   faltanDatosUsuario: 'Faltan ingresar datos del usuario',
-  passwordNoCoincide: 'El password y la confirmación no coinciden',
+  passwordNoCoincide: 'La contraseña y la confirmación no coinciden',
 
   rucFalta: 'Ingrese el RUC de su empresa',
   rucNoRegistrado: (ruc: string) =>

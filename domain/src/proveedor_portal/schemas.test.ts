@@ -28,7 +28,7 @@ describe('supplier account creation payloads (spec 3 §5)', () => {
     expect(firstMessage(CrearCuenta.safeParse({ proveedor: { pve_id: 4 } }))).toBe(PORTAL_MSG.faltanDatosUsuario);
   });
 
-  it("a confirmation that differs answers 'El password y la confirmación no coinciden', but a missing field wins", () => {
+  it("a confirmation that differs answers 'La contraseña y la confirmación no coinciden', but a missing field wins", () => {
     const distinta = { ...usuario, usu_confirmed_password: 'Clave2027' };
     expect(firstMessage(CrearCuenta.safeParse({ proveedor: { pve_id: 4 }, usuario: distinta }))).toBe(PORTAL_MSG.passwordNoCoincide);
     expect(firstMessage(CrearCuenta.safeParse({ proveedor: { pve_id: 4 }, usuario: { ...distinta, usu_nombre: '' } }))).toBe(PORTAL_MSG.faltanDatosUsuario);

@@ -36,7 +36,7 @@ const passwordFuerte = (v: string) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d
  * `/proveedor2/crearCuenta {proveedor:{pve_id}, usuario:{usu_correo, usu_dni, usu_nombre, usu_apellido,
  * usu_password, usu_confirmed_password}}` (spec 3 §3 "Supplier user", §5). Every field missing
  * answers 'Faltan ingresar datos del usuario'; only once all are there does a mismatch answer
- * 'El password y la confirmación no coinciden'.
+ * 'La contraseña y la confirmación no coinciden'.
  */
 export const CrearCuenta = z.object({
   proveedor: z.object({ pve_id: idSchema(PORTAL_MSG.proveedorFalta) }, { error: PORTAL_MSG.proveedorFalta }),

@@ -50,7 +50,7 @@ export const TRANSFERENCIA_MSG = {
   faltanDatos: 'Falta ingresar algunos datos para registrar la transferencia',
   referenciaOrden: 'Debe ingresar alguna referencia de la orden',
   productoAgregado: 'El producto ya ha sido agregado',
-  confirmarEliminar: '¿Esta seguro de eliminar la transferencia?',
+  confirmarEliminar: '¿Está seguro de eliminar la transferencia?',
   registrada: 'Se registró la transferencia',
   ingresada: 'Se confirmó el ingreso de la transferencia',
   eliminada: 'Se eliminó la transferencia',

@@ -18,8 +18,8 @@ describe('user schemas', () => {
     }
   });
 
-  it("answers 'Las Contraseñas no son identicas' when the confirmation differs", () => {
-    expect(firstMessage(ChangePassword.safeParse({ password_actual: 'a', password_nuevo: 'Nueva.2026', password_confirmacion: 'Nueva.2027' }))).toBe('Las Contraseñas no son identicas');
+  it("answers 'Las Contraseñas no son idénticas' when the confirmation differs", () => {
+    expect(firstMessage(ChangePassword.safeParse({ password_actual: 'a', password_nuevo: 'Nueva.2026', password_confirmacion: 'Nueva.2027' }))).toBe('Las Contraseñas no son idénticas');
   });
 
   it('refuses a project-level user without a project, on the project field', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
+import ajusteRoutes from './ajuste/routes.ts';
 import appRoutes from './app/routes.ts';
 import asignacionRoutes from './asignacion/routes.ts';
 import authRoutes from './auth/routes.ts';
@@ -32,7 +33,7 @@ export async function registerModules(api: FastifyInstance, deps: Deps): Promise
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
     marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes, cajaRoutes,
     clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, facturacionElectronicaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
-    mixerRoutes, envioRoutes]) {
+    mixerRoutes, envioRoutes, ajusteRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

@@ -31,8 +31,8 @@ export const CELL_KINDS: Record<CellKind, { type: XlsxCellType; numFmt?: string 
   money: { type: 'number', numFmt: '#,##0.00' },
   qty: { type: 'number', numFmt: '#,##0.####' },
   pct: { type: 'number', numFmt: '0.00' },
-  date: { type: 'date', numFmt: 'dd-mm-yyyy' },
-  datetime: { type: 'date', numFmt: 'dd-mm-yyyy hh:mm:ss' },
+  date: { type: 'date', numFmt: 'dd/mm/yyyy' },
+  datetime: { type: 'date', numFmt: 'dd/mm/yyyy hh:mm:ss' },
 };
 
 /**

@@ -49,7 +49,7 @@ describe('stock ledger (DECISIONS §3)', () => {
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(AppError);
       expect((r.reason as AppError).statusCode).toBe(409);
-      expect((r.reason as AppError).message).toMatch(/^Stock insuficiente de .+ hay 0 y se piden 1$/);
+      expect((r.reason as AppError).message).toMatch(/^Solo hay 0 en .+ \(.+\)$/);
     }
     const balances = ok.map((r) => Number((r as PromiseFulfilledResult<{ saldo: string }>).value.saldo)).sort((a, b) => a - b);
     expect(balances).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.ts';
+import { INVENTARIO_MSG } from '@obra/domain';
 import { badRequest, conflict } from './errors.ts';
 
 /**
@@ -114,8 +115,9 @@ export async function salida(tx: Tx, palId: number, cantidad: Decimal.Value, mov
       from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
       where pa.pal_id = ${palId}`);
     if (!actual) throw badRequest('El registro de stock no existe');
-    const serie = actual.pal_numero_serie ? ` (serie ${actual.pal_numero_serie})` : '';
-    throw conflict(`Stock insuficiente de ${actual.prv_nombre}${serie} en ${actual.alm_nombre}: hay ${new Decimal(actual.pal_stock).toFixed()} y se piden ${qty}`);
+    const serie = actual.pal_numero_serie ? ` serie ${actual.pal_numero_serie}` : '';
+    // The words a quantity field shows for the same value (issue 24).
+    throw conflict(INVENTARIO_MSG.soloHayDe(actual.pal_stock, actual.alm_nombre, `${actual.prv_nombre}${serie}`));
   }
   await kardex(tx, fila.pal_id, fila.pal_lineas, new Decimal(qty).neg().toFixed(), fila.pal_stock, mov);
   return { pal_id: fila.pal_id, saldo: fila.pal_stock };

@@ -2,12 +2,28 @@ import { isSupplier, MSG, screenRouteFor, SUPPLIER_HOME } from '@obra/domain';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { queryClient } from './query-client';
-import { clearSession, sessionEndReason, sessionModules, useSession, type Session } from './session';
+import { clearSession, landingPath, sessionEndReason, sessionModules, useSession, type Session } from './session';
 
 export interface Redirect {
   to: string;
   /** Shown as an error on arrival. */
   message?: string;
+}
+
+/**
+ * Where a login goes (issue 24): back to the screen the guard sent to login, when it is a path of
+ * this site the new session may open; otherwise the user's landing screen. The path is only ever
+ * read from the router's state and parsed against this origin, so no address can send a user to
+ * another site after logging in.
+ */
+export function afterLoginPath(state: unknown, session: Session, origin = window.location.origin): string {
+  const from = state && typeof state === 'object' && 'from' in state && typeof state.from === 'string' ? state.from : null;
+  if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')) {
+    const url = new URL(from, origin);
+    const path = url.pathname + url.search + url.hash;
+    if (url.origin === origin && path !== '/home' && guardRedirect(url.pathname, session) === null) return path;
+  }
+  return landingPath(session);
 }
 
 /**
@@ -26,12 +42,14 @@ export function guardRedirect(path: string, session: Session | null): Redirect |
 /** Layout route around the screens behind login: renders them or redirects. */
 export function RouteGuard() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const redirect = guardRedirect(pathname, session);
   if (!redirect) return <Outlet />;
   // A user refused their own landing screen would bounce forever; stop on the forbidden page.
   const to = redirect.to === pathname ? '/forbidden' : redirect.to;
-  return <Navigate to={to} replace state={redirect.message ? { message: redirect.message } : null} />;
+  // Without a session the login returns here afterwards (a deep link, an expired session).
+  const from = session ? undefined : pathname + search + hash;
+  return <Navigate to={to} replace state={redirect.message || from ? { message: redirect.message, from } : null} />;
 }
 
 /**

@@ -19,6 +19,7 @@ const SCREENS: Record<string, Lazy> = {
   '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
   '/correo': async () => ({ Component: (await import('../modules/correo/CorreoPage')).CorreoPage }),
+  '/ajustes': async () => ({ Component: (await import('../modules/ajuste/AjustesPage')).AjustesPage }),
   '/centroCosto': async () => ({ Component: (await import('../modules/centro_costo/CentroCostoPage')).CentroCostoPage }),
   '/marca': async () => ({ Component: (await import('../modules/marca/MarcaPage')).MarcaPage }),
   '/unidad': async () => ({ Component: (await import('../modules/unidad/UnidadPage')).UnidadPage }),

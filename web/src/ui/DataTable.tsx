@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@obra/domain';
 import { Button, Empty, Table, type TableProps } from 'antd';
+import { useFittedColumns } from './fitColumns';
 
 /** 10000 → "10 000" (a no-break space between thousands, as the count is read). */
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
@@ -21,11 +22,15 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
 
 /** A server-paged table: 10 rows a page (spec 1 §9), Spanish empty text, no flash while loading. */
 export function DataTable<T extends object>({ rows, total, totalExacto = true, onContarTodos, page, onPageChange, loading, emptyText, ...table }: DataTableProps<T>) {
+  // Text columns of a fixed width shrink to their longest text of the page (textColumn).
+  const size = table.size ?? 'middle';
+  const columns = useFittedColumns(table.columns, rows, size);
   return (
     <Table<T>
-      size="middle"
+      size={size}
       scroll={{ x: 'max-content' }}
       {...table}
+      columns={columns}
       dataSource={rows}
       // The rows dim while the next answer loads; the spinner is the shell's overlay (a second
       // one here would sit under it). The delay keeps fast answers from flickering.

@@ -1,6 +1,7 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { FilterField } from './FilterField';
+import { FECHA_FORMATOS } from './format';
 
 /** A range of dates a list filters on; null is "any". */
 export type Rango = [Dayjs, Dayjs] | null;
@@ -15,7 +16,7 @@ export function DateRangeFilter({ label, value, onChange, width }: { label: stri
       {(id) => (
         <DatePicker.RangePicker
           id={{ start: id }}
-          format="DD-MM-YYYY"
+          format={FECHA_FORMATOS}
           placeholder={['Desde', 'Hasta']}
           value={value}
           onChange={(v) => onChange(v?.[0] && v[1] ? [v[0], v[1]] : null)}

@@ -47,7 +47,9 @@ export const modoProps = (modo: string) => ({ readOnly: modo === 'ver', okText: 
  * The form popup every screen uses: Cerrar and Guardar, the payload checked with its domain
  * schema (blank fields marked, the form-level message toasted once), Guardar busy while saving,
  * the popup kept open with its values when the save is refused, and a changed form never closed
- * (Cerrar, Escape, the mask, leaving the screen) without '¿Descartar los cambios?'.
+ * (Cerrar, Escape, the mask, leaving the screen) without '¿Descartar los cambios?'. Enter in a
+ * field never saves: a popup is saved only from its Guardar button, so a date picked with Enter
+ * or a half-filled form is never sent.
  */
 export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
   const { title, width = 520, initialValues, schema, toPayload, at, onSave, readOnly = false, okText = 'Guardar' } = props;
@@ -98,6 +100,11 @@ export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
         onValuesChange?.(values);
       }}
       onFinish={() => void save()}
+      // Enter never submits a popup (docs/architecture.md "Enter"): in a date picker it picks the
+      // date, in a select the option, in a text field nothing; Guardar saves (clicked, or Enter on it).
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
     >
       {children}
     </Form>

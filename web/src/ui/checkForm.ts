@@ -10,6 +10,8 @@ interface Issue {
   minimum?: unknown;
 }
 
+const key = (name: PropertyKey[] | string | number) => JSON.stringify(Array.isArray(name) ? name : [name]);
+
 /** A blank field: no value at all, or an empty text or list where one is needed. */
 const isBlank = (i: Issue) =>
   i.code === 'invalid_type' || (i.code === 'too_small' && Number(i.minimum) === 1 && (i.origin === 'string' || i.origin === 'array'));
@@ -36,22 +38,43 @@ export function checkForm<T>(schema: SafeParser<T>, payload: unknown, form?: For
   if (result.success) return result.data;
   const { issues } = result.error;
   toast.error(issues[0]?.message ?? MSG.badRequest);
-  // One message per field: its first issue (blank before a format rule).
-  const byField = new Map<string, string>();
+  // One message per field: its first issue (blank before a format rule). A line of a list
+  // (`detalle[2].aid_cantidad`) is marked on its own field when the form has one.
+  const registered = new Set(form?.getFieldsError().map((f) => key(f.name)) ?? []);
+  const byField = new Map<string, { name: (string | number)[]; message: string }>();
   issues
     .filter((i) => i.path.length > at.length)
     .forEach((i) => {
-      const name = String(i.path[at.length]);
-      if (!byField.has(name)) byField.set(name, fieldMessage(i));
+      const rest = i.path.slice(at.length).map((p) => (typeof p === 'number' ? p : String(p)));
+      let name = rest.slice(0, 1);
+      for (let n = rest.length; n > 1; n--) {
+        if (registered.has(key(rest.slice(0, n)))) {
+          name = rest.slice(0, n);
+          break;
+        }
+      }
+      if (!byField.has(key(name))) byField.set(key(name), { name, message: fieldMessage(i) });
     });
-  form?.setFields([...byField].map(([name, message]) => ({ name, errors: [message] })));
+  form?.setFields([...byField.values()].map(({ name, message }) => ({ name, errors: [message] })));
   return null;
 }
 
 /**
  * `onValuesChange` handler that clears the marks `checkForm` set on the fields just edited
- * (fields without antd rules are never validated again on their own).
+ * (fields without antd rules are never validated again on their own), a list's line fields too.
  */
 export function clearMarksOnChange(form: FormInstance) {
-  return (changed: object) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+  return (changed: object) => {
+    const names: (string | number)[][] = [];
+    const walk = (value: unknown, path: (string | number)[]) => {
+      names.push(path);
+      if (Array.isArray(value)) value.forEach((v, i) => v !== undefined && walk(v, [...path, i]));
+      else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+        Object.entries(value).forEach(([k, v]) => walk(v, [...path, k]));
+      }
+    };
+    Object.entries(changed).forEach(([k, v]) => walk(v, [k]));
+    // A field with a rule of its own (a range) is checked again right after, by antd.
+    form.setFields(names.map((name) => ({ name, errors: [] })));
+  };
 }

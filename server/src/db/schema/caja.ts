@@ -7,7 +7,7 @@ import { estadoDocumento, moneda, tipoCaja, tipoDocumento } from './reference.ts
 
 /**
  * Petty cash boxes and their settlement (spec 2 §2, §3 "Petty cash", "Expense report", DECISIONS §5).
- * `caj_estado` is an `estado_documento` code (CRE, CPA, CAP, CDE, CCA, CDP, RPA, RAP, RDE). The
+ * `caj_estado` is an `estado_documento` code (CRE, CPA, CAP, CDE, CCA, CDP, RPA, RAP, RDE, CRB, CDV). The
  * settlement is 1:1 with its cash box, so its header (total, request, approval, the PDF) lives on the
  * row; its documents are `rendicion_detalle`. `pry_id` is the cost centre's project, kept for scope.
  * `ren_total` is the sum of the documents, written with them by the server.
@@ -41,6 +41,18 @@ export const caja = pgTable('caja', {
   /** The settlement's PDF: a storage key (never a client path) and its original name. */
   caj_pdf_clave: varchar({ length: 200 }),
   caj_pdf_nombre: varchar({ length: 255 }),
+  /**
+   * How the settlement's balance was closed (CRB: treasury reimbursed the requester; CDV: the requester
+   * returned it): the amount (= the balance), the operation's date and number, who recorded it and
+   * when, and the voucher (a storage key and its original name).
+   */
+  caj_monto_cierre: numeric({ precision: 14, scale: 2 }),
+  caj_fecha_cierre: date({ mode: 'string' }),
+  caj_numero_operacion_cierre: varchar({ length: 60 }).notNull().default(''),
+  usu_cierre: integer().references(() => usuario.usu_id),
+  caj_cierre_registro: timestamp({ withTimezone: true }),
+  caj_voucher_clave: varchar({ length: 200 }),
+  caj_voucher_nombre: varchar({ length: 255 }),
   caj_version: integer().notNull().default(1),
 }, (t) => [
   uniqueIndex('caja_codigo_uq').on(t.caj_codigo),
@@ -53,6 +65,7 @@ export const caja = pgTable('caja', {
   index('caja_titulo_trgm').using('gin', sql`lower(${t.caj_titulo}) gin_trgm_ops`),
   check('caja_monto_ck', sql`${t.caj_monto} > 0`),
   check('caja_ren_total_ck', sql`${t.ren_total} >= 0`),
+  check('caja_monto_cierre_ck', sql`${t.caj_monto_cierre} is null or ${t.caj_monto_cierre} > 0`),
 ]);
 
 /**

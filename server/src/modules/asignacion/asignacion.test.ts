@@ -182,7 +182,7 @@ describe('register an assignment (spec 2 §5)', () => {
     expect(await saldo(palMira)).toEqual({ stock: '5', suma: '5' });
   });
 
-  it('more than the stock answers 409 and writes nothing', async () => {
+  it('more than the stock answers 409 with the words the field shows (\'Solo hay 2 en …\') and writes nothing', async () => {
     const prvId = await producto();
     const palId = await stock(almLurin, prvId, 2);
     const palOk = await stock(almLurin, await producto(), 5);
@@ -191,7 +191,7 @@ describe('register an assignment (spec 2 §5)', () => {
       detalle: [{ pal_id: palOk, aid_cantidad: '1' }, { pal_id: palId, aid_cantidad: '3' }],
     }));
     expect(r.status).toBe(409);
-    expect(r.body.message).toMatch(/^Stock insuficiente de Herramienta de prueba \d+ en .+: hay 2 y se piden 3$/);
+    expect(r.body.message).toMatch(/^Solo hay 2 en .+ \(Herramienta de prueba \d+\)$/);
     expect(await one<{ n: number }>(sql`select count(*)::int as n from asignacion`)).toEqual(antes);
     expect(await saldo(palOk)).toEqual({ stock: '5', suma: '5' });
   });
@@ -206,7 +206,7 @@ describe('register an assignment (spec 2 §5)', () => {
     expect(refused).toHaveLength(90);
     for (const r of refused) {
       expect(r.status).toBe(409);
-      expect(r.body.message).toMatch(/^Stock insuficiente de .+: hay 0 y se piden 1$/);
+      expect(r.body.message).toMatch(/^Solo hay 0 en .+ \(Herramienta de prueba \d+\)$/);
     }
     expect(await saldo(palId)).toEqual({ stock: '0', suma: '0' });
     const n = await one<{ n: number }>(sql`select count(*)::int as n from asignacion_detalle where pal_id = ${palId}`);
@@ -400,5 +400,38 @@ describe('lists and por devolver (spec 2 §2, §9)', () => {
     expect(porItem.data).toEqual([expect.objectContaining({ dei_id: dev.dei_id, did_cantidad: '1' })]);
     const fechas = (await post('/asignacionItems/buscar', { asignacion_items: { emp_solicitante: solicitante, fecha_inicio: diasAtras(-1) } })).body.data;
     expect(fechas.total).toBe(0);
+  });
+});
+
+describe('a typed value is refused with its reason, never changed (issue 24)', () => {
+  it('50 over a stock of 30 answers \'Solo hay 30 en <almacén>\', the words the field shows, and keeps the stock', async () => {
+    const palId = await stock(almLurin, await producto(), 30);
+    const { alm_nombre } = await one<{ alm_nombre: string }>(sql`select alm_nombre from almacen where alm_id = ${almLurin}`);
+    const r = await post('/asignacionItems/registrar', asignacion(palId, 50));
+    expect(r.status).toBe(409);
+    expect(r.body.message).toContain(ASI_MSG.soloHay('30', alm_nombre));
+    expect(ASI_MSG.soloHay('30.0000', alm_nombre)).toBe(`Solo hay 30 en ${alm_nombre}`);
+    expect(await saldo(palId)).toEqual({ stock: '30', suma: '30' });
+    // The whole stock is accepted as typed.
+    await asignar(palId, 30);
+    expect(await saldo(palId)).toEqual({ stock: '0', suma: '0' });
+  });
+
+  it('a negative quantity is refused with a clear message, not raised to 0.0001', async () => {
+    const palId = await stock(almLurin, await producto(), 5);
+    const r = await post('/asignacionItems/registrar', asignacion(palId, -3));
+    expect(r).toMatchObject({ status: 400, body: { message: 'La cantidad debe ser mayor que 0' } });
+    expect(await saldo(palId)).toEqual({ stock: '5', suma: '5' });
+  });
+
+  it('notes over 500 characters are refused naming the field and the limit, never cut', async () => {
+    const palId = await stock(almLurin, await producto(), 5);
+    const largo = await post('/asignacionItems/registrar', asignacion(palId, 1, { asi_notas: 'x'.repeat(501) }));
+    expect(largo).toMatchObject({ status: 400, body: { message: 'Las notas no deben superar 500 caracteres' } });
+    const linea = await post('/asignacionItems/registrar', asignacion(palId, 1, { detalle: [{ pal_id: palId, aid_cantidad: '1', aid_notas: 'y'.repeat(501) }] }));
+    expect(linea).toMatchObject({ status: 400, body: { message: 'Las notas no deben superar 500 caracteres' } });
+    const justo = await asignar(palId, 1, { asi_notas: 'z'.repeat(500) });
+    const a = await post('/asignacionItems/obtener', { asi_id: justo });
+    expect(a.body.data.asi_notas).toHaveLength(500);
   });
 });

@@ -1,5 +1,5 @@
 import type { AccessProfile, Devolucion, DevolucionDatos, PageQuery } from '@obra/domain';
-import { ASI_EST, ASI_MSG, limaDate } from '@obra/domain';
+import { ASI_EST, ASI_MSG, formatDecimal, limaDate } from '@obra/domain';
 import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -56,7 +56,7 @@ export function registrar(deps: Deps, caller: AccessProfile, d: DevolucionDatos,
       const linea = lineas.get(l.aid_id);
       if (!linea) throw badRequest(ASI_MSG.lineaAjena);
       const saldo = new Decimal(linea.aid_cantidad).minus(linea.aid_devuelto);
-      if (new Decimal(l.did_cantidad).gt(saldo)) throw conflict(ASI_MSG.saldoExcedido(linea.prv_nombre, saldo.toFixed()));
+      if (new Decimal(l.did_cantidad).gt(saldo)) throw conflict(ASI_MSG.saldoExcedido(linea.prv_nombre, formatDecimal(saldo.toFixed())));
     }
     const deiId = await dq.insertDevolucion(tx, { asi_id: a.asi_id, dei_fecha_registro: fecha, usu_registrador: caller.usu_id, pry_id: a.pry_id, dei_notas: d.dei_notas });
     const glosa = `Devolución N° ${deiId} de la asignación N° ${a.asi_id} (${a.solicitante})`;

@@ -195,14 +195,20 @@ export async function empleados(db: Executor, ids: number[]): Promise<Empleado[]
 export interface Stock {
   pal_id: number;
   alm_id: number;
+  alm_nombre: string;
   prv_id: number;
   prv_nombre: string;
+  pal_numero_serie: string | null;
+  pal_stock: string;
 }
 
 export function stocks(db: Executor, palIds: number[]): Promise<Stock[]> {
   return selectRows<Stock>(db, sql`
-    select pa.pal_id, pa.alm_id, pa.prv_id, p.prv_nombre
-    from producto_almacen pa join producto p on p.prv_id = pa.prv_id where pa.pal_id = any(${intArray(palIds)})`);
+    select pa.pal_id, pa.alm_id, a.alm_nombre, pa.prv_id, p.prv_nombre, pa.pal_numero_serie, pa.pal_stock::text as pal_stock
+    from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
+    where pa.pal_id = any(${intArray(palIds)})
+    order by pa.pal_id
+    for update of pa`);
 }
 
 export async function insertAsignacion(db: Executor, v: {

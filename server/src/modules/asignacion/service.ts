@@ -1,5 +1,6 @@
 import type { AccessProfile, Asignacion, AsignacionDatos, AsignacionFiltro, AsiEstado, PageQuery, Paged } from '@obra/domain';
 import { ASI_ESTADO_VISTA, ASI_ESTADOS_FILTRO, ASI_EST, ASI_MSG, ASI_TIPO, ASI_TIPOS, isCorporate, limaDate, MSG } from '@obra/domain';
+import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { fromPageQuery, type ListRequest } from '../../platform/list.ts';
@@ -100,6 +101,13 @@ export function registrar(deps: Deps, caller: AccessProfile, d: AsignacionDatos,
       const s = stocks.get(l.pal_id);
       if (!s) throw badRequest('El producto seleccionado no tiene stock registrado');
       if (s.alm_id !== alm.alm_id) throw badRequest(ASI_MSG.productoOtroAlmacen(s.prv_nombre));
+    }
+    // Rows locked above: the quantity is checked against the stock as it is, with the words the field shows.
+    for (const l of d.detalle) {
+      const s = stocks.get(l.pal_id)!;
+      if (new Decimal(l.aid_cantidad).gt(s.pal_stock)) {
+        throw conflict(ASI_MSG.soloHayDe(s.pal_stock, s.alm_nombre, `${s.prv_nombre}${s.pal_numero_serie ? ` serie ${s.pal_numero_serie}` : ''}`));
+      }
     }
 
     const asiId = await q.insertAsignacion(tx, {

@@ -36,6 +36,9 @@ const MAQUINA: Record<CajAccion, [string[], string | null]> = {
   solicitar_aprobacion_rendicion: [['CDP', 'RDE'], 'RPA'],
   aprobar_rendicion: [['RPA'], 'RAP'],
   desaprobar_rendicion: [['RPA'], 'RDE'],
+  // Closing the balance has its own tests (cierre.test.ts): its file upload and the balance's side.
+  reembolsar_caja: [['RAP'], 'CRB'],
+  devolver_caja: [['RAP'], 'CDV'],
 };
 
 /** The callers: requester (also its registrar), its manager, option holder, treasury, viewer, an unrelated level-1 user, SUPER. */
@@ -46,6 +49,7 @@ const QUIEN: Record<CajAccion, Quien[]> = {
   editar_caja: SOLICITANTE, solicitar_aprobacion_caja: SOLICITANTE, cancelar_caja: SOLICITANTE, agregar_rendicion: SOLICITANTE,
   solicitar_aprobacion_rendicion: SOLICITANTE, aprobar_caja: APROBADOR, desaprobar_caja: APROBADOR, aprobar_rendicion: APROBADOR,
   desaprobar_rendicion: APROBADOR, depositar_caja: ['tesoreria', 'admin'],
+  reembolsar_caja: ['tesoreria', 'admin'], devolver_caja: ['estandar', 'tesoreria', 'admin'],
 };
 
 const ENDPOINTS: [string, CajAccion][] = [

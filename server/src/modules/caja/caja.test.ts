@@ -110,7 +110,8 @@ describe('validations', () => {
     ['unknown cost centre', { cec_id: 999999 }, CAJA_MSG.centroCosto],
     ['unknown cash type', { tca_id: 99 }, CAJA_MSG.tipoCaja],
     ['unknown currency', { mon_id: 99 }, CAJA_MSG.moneda],
-    ['a manager who may not approve', { usu_gerente: 'tesoreria' }, CAJA_MSG.gerente],
+    ['a manager who may not approve', { usu_gerente: 'tesoreria' }, CAJA_MSG.gerenteProyecto],
+    ['SUPER is not a business approver unless granted the option', { usu_gerente: 'admin' }, CAJA_MSG.gerenteProyecto],
     ['a requester of another project', { usu_solicitante: 'almacen' }, CAJA_MSG.solicitante],
     ['the manager as requester', { usu_solicitante: 'gerencia' }, CAJA_MSG.solicitante],
   ] as const)('%s', async (_name, over, message) => {
@@ -155,9 +156,10 @@ describe('scope and access', () => {
 
   it('cargarDatos: the caller\'s cost centres and users, managers who may approve, the lookups', async () => {
     const d = expectOk(await f.post('caja/cargarDatos', {}, f.u.estandar)).data as Record<string, { [k: string]: unknown }[]>;
-    expect(d.estados.map((e) => e.edo_codigo)).toEqual(['CRE', 'CPA', 'CAP', 'CDE', 'CCA', 'CDP', 'RPA', 'RAP', 'RDE']);
+    expect(d.estados.map((e) => e.edo_codigo)).toEqual(['CRE', 'CPA', 'CAP', 'CDE', 'CCA', 'CDP', 'RPA', 'RAP', 'RDE', 'CRB', 'CDV']);
     expect(d.centros_costo.map((c) => c.cec_codigo)).toEqual(['CC-MF-01', 'CC-MF-02', 'CC-MF-03']);
-    expect(d.gerentes.map((g) => g.usu_nombre_completo)).toEqual(['Administrador del Sistema', 'Carlos Mendoza Ríos']);
+    // Issue 24: holders of aprobar_caja who reach the caller's project; the system administrator is not one.
+    expect(d.gerentes.map((g) => g.usu_nombre_completo)).toEqual(['Carlos Mendoza Ríos']);
     expect(d.usuarios.map((u) => u.usu_id)).toEqual([f.usu.estandar]);
     expect(d.tipos_caja.map((t) => t.tca_nombre)).toEqual(['Caja chica', 'Entrega a rendir', 'Viáticos']);
     expect(d.monedas.length).toBeGreaterThan(0);

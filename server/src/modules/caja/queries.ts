@@ -1,5 +1,5 @@
 import type { CajaFila, Paged } from '@obra/domain';
-import { CAJ_ESTADOS, ROLE } from '@obra/domain';
+import { CAJ_ESTADOS } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { caja, cajaHistorial } from '../../db/schema/index.ts';
@@ -131,16 +131,25 @@ export interface DetalleExtra {
   caj_numero_operacion: string;
   usu_depositante_nombre: string | null;
   caj_observacion: string;
+  caj_monto_cierre: string | null;
+  caj_fecha_cierre: string | null;
+  caj_numero_operacion_cierre: string;
+  usu_cierre_nombre: string | null;
+  caj_voucher_nombre: string | null;
+  tiene_voucher: boolean;
 }
 
 export async function detalle(db: Executor, cajId: number): Promise<DetalleExtra | undefined> {
   const [r] = await selectRows<DetalleExtra>(db, sql`
     select us.usu_correo, us.usu_dni, p.pry_nombre, ${lima('c.caj_fecha_aprobacion')} as caj_fecha_aprobacion,
-      ${nombreOpcional('ua')} as usu_aprobador_nombre, c.caj_numero_operacion, ${nombreOpcional('ud')} as usu_depositante_nombre, c.caj_observacion
+      ${nombreOpcional('ua')} as usu_aprobador_nombre, c.caj_numero_operacion, ${nombreOpcional('ud')} as usu_depositante_nombre, c.caj_observacion,
+      c.caj_monto_cierre::text as caj_monto_cierre, c.caj_fecha_cierre::text as caj_fecha_cierre, c.caj_numero_operacion_cierre,
+      ${nombreOpcional('uc')} as usu_cierre_nombre, c.caj_voucher_nombre, (c.caj_voucher_clave is not null) as tiene_voucher
     from caja c join usuario us on us.usu_id = c.usu_solicitante
       left join proyecto p on p.pry_id = us.pry_id
       left join usuario ua on ua.usu_id = c.usu_aprobador
       left join usuario ud on ud.usu_id = c.usu_depositante
+      left join usuario uc on uc.usu_id = c.usu_cierre
     where c.caj_id = ${cajId}`);
   return r;
 }
@@ -165,6 +174,10 @@ export interface CajaLocked {
   caj_fecha_registro: string;
   caj_monto: string;
   caj_pdf_clave: string | null;
+  ren_total: string;
+  mon_simbolo: string;
+  /** Lima date of the settlement's approval (the earliest date of a reimbursement or return). */
+  ren_fecha_aprobacion: string | null;
 }
 
 /**
@@ -174,7 +187,9 @@ export interface CajaLocked {
 export async function lock(db: Executor, cajId: number): Promise<CajaLocked | undefined> {
   const [r] = await selectRows<CajaLocked>(db, sql`
     select caj_id, caj_codigo, caj_estado, usu_gerente, usu_solicitante, usu_creador, pry_id, caj_version,
-      to_char(caj_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD') as caj_fecha_registro, caj_monto::text as caj_monto, caj_pdf_clave
+      to_char(caj_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD') as caj_fecha_registro, caj_monto::text as caj_monto, caj_pdf_clave,
+      ren_total::text as ren_total, (select m.mon_simbolo from moneda m where m.mon_id = caja.mon_id) as mon_simbolo,
+      to_char(ren_fecha_aprobacion at time zone 'America/Lima', 'YYYY-MM-DD') as ren_fecha_aprobacion
     from caja where caj_id = ${cajId} for update`);
   return r && {
     ...r, caj_id: Number(r.caj_id), usu_gerente: Number(r.usu_gerente), usu_solicitante: Number(r.usu_solicitante),
@@ -205,11 +220,19 @@ export async function cuentaDocumentos(db: Executor, cajId: number): Promise<num
 
 // ------------------------------------------------------------------ lookups and checks of a registration
 
-/** A user may approve cash boxes: role GERENCIA or SUPER, or option aprobar_caja by a role or of their own. */
-const puedeAprobar = (alias: string) => sql.raw(`(exists (select 1 from usuario_rol ur where ur.usu_id = ${alias}.usu_id and ur.rol_id in (${ROLE.GERENCIA}, ${ROLE.SUPER}))
-  or exists (select 1 from opcion o where o.opc_codigo = 'aprobar_caja' and o.opc_id in (
+/**
+ * A user may approve cash boxes (docs/business-rules.md "Petty cash", issue 24): they hold option
+ * `aprobar_caja` through one of their roles or as their own option. SUPER's "every option by rule" does
+ * not make a system account a business approver: it is offered only when granted the option explicitly.
+ */
+const tieneOpcionAprobar = (alias: string) => sql.raw(`exists (select 1 from opcion o where o.opc_codigo = 'aprobar_caja' and o.opc_id in (
     select ro.opc_id from usuario_rol ur join rol_opcion ro on ro.rol_id = ur.rol_id where ur.usu_id = ${alias}.usu_id
-    union select uo.opc_id from usuario_opcion uo where uo.usu_id = ${alias}.usu_id)))`);
+    union select uo.opc_id from usuario_opcion uo where uo.usu_id = ${alias}.usu_id))`);
+
+/** ... for a cash box of project `pryId`: active, internal, holding the option, and company-wide (level 1) or of that project. */
+const apruebaEnProyecto = (alias: string, pryId: SQL | number) =>
+  sql`(${sql.raw(alias)}.usu_estado = 1 and ${sql.raw(alias)}.tiu_id = 1 and ${tieneOpcionAprobar(alias)}
+    and (${sql.raw(alias)}.usu_nivel = 1 or ${sql.raw(alias)}.pry_id = ${pryId}))`;
 
 /** Internal users a project user may name as requester: those of their project (and themselves); level 1 any. */
 const usuarioEnAlcance = (a: CajaAlcance) => (a.scope.kind === 'all' ? sql`true`
@@ -218,16 +241,44 @@ const usuarioEnAlcance = (a: CajaAlcance) => (a.scope.kind === 'all' ? sql`true`
 
 type Usuario = { usu_id: number; usu_nombre_completo: string };
 
-export async function gerentes(db: Executor): Promise<Usuario[]> {
-  const rows = await selectRows<Usuario>(db, sql`select u.usu_id, ${nombre('u')} as usu_nombre_completo from usuario u
-    where u.usu_estado = 1 and u.tiu_id = 1 and ${puedeAprobar('u')} order by 2`);
+/** Approvers of the caller's scope (the form asks `aprobadores` once the cost centre is chosen). */
+export async function gerentes(db: Executor, scope: ProjectScope): Promise<Usuario[]> {
+  const pry = scope.kind === 'project' ? sql`${scope.pry_id}` : sql`null`;
+  const cond = scope.kind === 'all' ? sql`u.usu_estado = 1 and u.tiu_id = 1 and ${tieneOpcionAprobar('u')}` : apruebaEnProyecto('u', pry);
+  const rows = await selectRows<Usuario>(db, sql`select u.usu_id, ${nombre('u')} as usu_nombre_completo from usuario u where ${cond} order by 2`);
   return rows.map((r) => ({ ...r, usu_id: Number(r.usu_id) }));
+}
+
+/**
+ * Who may be named manager of a cash box of project `pryId`, the requester's own managers first (the
+ * model has no manager link): the approvers assigned to the requester's project, then the manager of
+ * the requester's latest cash box; then the other company-wide approvers, by name. The requester is
+ * left out (nobody approves their own cash).
+ */
+export async function aprobadores(db: Executor, pryId: number, solicitante: number | null) {
+  const rows = await selectRows<{ usu_id: number; usu_nombre_completo: string; pry_nombre: string | null; es_jefe: boolean }>(db, sql`
+    with s as (select u.pry_id,
+        (select c.usu_gerente from caja c where c.usu_solicitante = u.usu_id order by c.caj_id desc limit 1) as ultimo
+      from usuario u where u.usu_id = ${solicitante})
+    select u.usu_id, ${nombre('u')} as usu_nombre_completo,
+      case when u.usu_nivel = 1 then null else (select p.pry_nombre from proyecto p where p.pry_id = u.pry_id) end as pry_nombre,
+      coalesce((u.usu_nivel <> 1 and u.pry_id = s.pry_id) or u.usu_id = s.ultimo, false) as es_jefe
+    from usuario u left join s on true
+    where ${apruebaEnProyecto('u', pryId)} and u.usu_id is distinct from ${solicitante}
+    order by 4 desc, (u.usu_nivel <> 1 and u.pry_id = s.pry_id) is true desc, (u.usu_id = s.ultimo) is true desc, 2`);
+  return rows.map((r) => ({ ...r, usu_id: Number(r.usu_id), es_jefe: Boolean(r.es_jefe) }));
 }
 
 export async function usuarios(db: Executor, a: CajaAlcance): Promise<Usuario[]> {
   const rows = await selectRows<Usuario>(db, sql`select u.usu_id, ${nombre('u')} as usu_nombre_completo from usuario u
     where u.usu_estado = 1 and u.tiu_id = 1 and ${usuarioEnAlcance(a)} order by 2`);
   return rows.map((r) => ({ ...r, usu_id: Number(r.usu_id) }));
+}
+
+/** A cost centre's project, or undefined. */
+export async function centroCosto(db: Executor, cecId: number): Promise<{ pry_id: number } | undefined> {
+  const [r] = await selectRows<{ pry_id: number }>(db, sql`select pry_id from centro_costo where cec_id = ${cecId}`);
+  return r && { pry_id: Number(r.pry_id) };
 }
 
 /** Active cost centres of the caller's scope (their project's; level 1 all). */
@@ -266,7 +317,8 @@ export async function referencias(db: Executor, d: { cec_id: number; tca_id: num
       (select cec_estado from centro_costo where cec_id = ${d.cec_id}) as cec_estado,
       exists (select 1 from tipo_caja where tca_id = ${d.tca_id}) as tca,
       exists (select 1 from moneda where mon_id = ${d.mon_id}) as mon,
-      exists (select 1 from usuario u where u.usu_id = ${d.usu_gerente} and u.usu_estado = 1 and u.tiu_id = 1 and ${puedeAprobar('u')}) as gerente,
+      exists (select 1 from usuario u where u.usu_id = ${d.usu_gerente}
+        and ${apruebaEnProyecto('u', sql`(select pry_id from centro_costo where cec_id = ${d.cec_id})`)}) as gerente,
       exists (select 1 from usuario u where u.usu_id = ${d.usu_solicitante} and u.usu_estado = 1 and u.tiu_id = 1 and ${usuarioEnAlcance(a)}) as solicitante`);
   return {
     cec: r.cec_pry === null ? null : { pry_id: Number(r.cec_pry), cec_estado: Number(r.cec_estado) },

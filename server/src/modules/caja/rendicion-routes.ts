@@ -1,4 +1,4 @@
-import { CAJA_MSG, CajaFiltro, CajaId, RendicionRegistrar, type CajAccion } from '@obra/domain';
+import { CAJA_MSG, CajaCierre, CajaFiltro, CajaId, RendicionRegistrar, type CajAccion } from '@obra/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { contentDisposition, readUpload } from '../../platform/files.ts';
 import { caller } from '../../platform/request.ts';
+import { cerrar, descargarVoucher, VOUCHER_RULE, type CierreAccion } from './cierre.ts';
 import { XLSX_MIME } from '../../platform/xlsx.ts';
 import { PLANTILLA_ARCHIVO, PLANTILLA_RUTA, RENDICION_XLSX } from './rendicion-archivo.ts';
 import { reporteRendicion } from './rendicion-reporte.ts';
@@ -70,6 +71,24 @@ export default async function rendicionRoutes(fastify: FastifyInstance, deps: De
   app.post('/rendicion/solicitarAprobacionRendicion', conId, accion('solicitar_aprobacion_rendicion', CAJA_MSG.rendicionSolicitada));
   app.post('/rendicion/aprobar', conId, accion('aprobar_rendicion', CAJA_MSG.rendicionAprobada));
   app.post('/rendicion/desaprobar', conId, accion('desaprobar_rendicion', CAJA_MSG.rendicionDesaprobada));
+
+  // Closing the balance of an approved settlement (issue 24): multipart, the voucher in `file` and the
+  // CajaCierre fields. Treasury reimburses; the requester (or its registrar) or treasury registers a return.
+  const cierre = (a: CierreAccion, message: string) => async (req: FastifyRequest) => {
+    const { fields, file } = await readUpload(req, 'file', VOUCHER_RULE);
+    const datos = CajaCierre.safeParse(fields);
+    if (!datos.success) throw badRequest(datos.error.issues[0]?.message ?? CAJA_MSG.cajIdFalta);
+    return ok(await cerrar(deps, caller(req), a, datos.data, file), message);
+  };
+  const multipart = { ...write, schema: { tags, consumes: ['multipart/form-data'] } };
+  app.post('/rendicion/reembolsar', multipart, cierre('reembolsar_caja', CAJA_MSG.reembolsada));
+  app.post('/rendicion/devolver', multipart, cierre('devolver_caja', CAJA_MSG.devuelta));
+
+  app.post('/rendicion/descargarVoucher', { ...read, schema: { tags, body: CajaId } }, async (req, reply) => {
+    const { content, mime, nombre } = await descargarVoucher(deps, caller(req), req.body.caja.caj_id);
+    return reply.header('content-type', mime).header('content-disposition', contentDisposition(nombre, 'inline'))
+      .header('cache-control', 'private, no-store').send(content);
+  });
 }
 
 /** The template changes only with the document types: built once, kept a few minutes. */

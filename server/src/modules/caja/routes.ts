@@ -1,4 +1,4 @@
-import { CAJA_MSG, CajaDepositar, CajaEditar, CajaFiltro, CajaId, CajaRegistrar, type CajAccion } from '@obra/domain';
+import { CAJA_MSG, CajaAprobadores, CajaDepositar, CajaEditar, CajaFiltro, CajaId, CajaRegistrar, type CajAccion } from '@obra/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,10 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post('/caja/cargarDatos', { ...read, schema: { tags, body: noBody } },
     async (req) => ok(await service.cargarDatos(deps, caller(req))));
+
+  // The approvers a cash box of that cost centre may name, the requester's managers first (issue 24).
+  app.post('/caja/buscarAprobadores', { ...read, schema: { tags, body: CajaAprobadores } },
+    async (req) => ok(await service.aprobadores(deps, caller(req), req.body.caja.cec_id, req.body.caja.usu_solicitante ?? null)));
 
   app.post('/caja/buscar', { ...read, schema: { tags, body: CajaFiltro } },
     async (req) => ok(await service.buscar(deps, caller(req), req.body.caja)));

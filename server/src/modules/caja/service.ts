@@ -1,5 +1,7 @@
-import type { AccessProfile, CajAccion, CajaDatos, CajaDetalle, CajaEditarDatos, CajaFila, CajaFiltroDatos, CajEstado, Paged } from '@obra/domain';
-import { CAJ, CAJA_MSG, RENDICION_PDF_URL, cajAccionError, cajDestino, cajOpciones, formatMoney, limaDate, limaYear } from '@obra/domain';
+import type { AccessProfile, CajAccion, CajaAprobador, CajaDatos, CajaDetalle, CajaEditarDatos, CajaFila, CajaFiltroDatos, CajEstado, Paged } from '@obra/domain';
+import {
+  CAJ, CAJA_MSG, CAJA_VOUCHER_URL, RENDICION_PDF_URL, cajAccionError, cajDestino, cajOpciones, formatMoney, limaDate, limaYear, rendicionTotales,
+} from '@obra/domain';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
@@ -32,11 +34,14 @@ export function aFila(r: q.FilaRow, caller: AccessProfile): CajaFila {
     ...rest,
     caj_monto_text: formatMoney(r.mon_simbolo, r.caj_monto),
     caj_url_pdf: tiene_pdf ? RENDICION_PDF_URL : null,
-    caj_opciones: cajOpciones({ caj_estado: r.est_id, usu_gerente: r.usu_gerente, usu_solicitante: r.usu_solicitante, usu_creador }, caller),
+    caj_opciones: cajOpciones({
+      caj_estado: r.est_id, usu_gerente: r.usu_gerente, usu_solicitante: r.usu_solicitante, usu_creador,
+      saldo_a_favor: rendicionTotales(r.caj_monto, [r.ren_total]).saldo_a_favor,
+    }, caller),
   };
 }
 
-async function filaEn(db: Executor, caller: AccessProfile, cajId: number): Promise<CajaFila> {
+export async function filaEn(db: Executor, caller: AccessProfile, cajId: number): Promise<CajaFila> {
   const r = await q.fila(db, cajId, alcance(caller));
   if (!r) throw notFound(CAJA_MSG.notFound);
   return aFila(r, caller);
@@ -54,7 +59,7 @@ export function fila(deps: Deps, caller: AccessProfile, cajId: number): Promise<
 export async function lockParaAccion(tx: Tx, caller: AccessProfile, cajId: number, accion: CajAccion): Promise<q.CajaLocked> {
   const c = await q.lock(tx, cajId);
   if (!c || !visible(alcance(caller), c)) throw notFound(CAJA_MSG.notFound);
-  const error = cajAccionError(accion, c, caller);
+  const error = cajAccionError(accion, { ...c, saldo_a_favor: rendicionTotales(c.caj_monto, [c.ren_total]).saldo_a_favor }, caller);
   if (error) throw error.status === 403 ? forbidden(error.message) : conflict(error.message);
   return c;
 }
@@ -63,6 +68,8 @@ export interface TransicionExtra {
   observacion?: string;
   numero_operacion?: string;
   fecha_deposito?: string | null;
+  /** The reimbursement's or return's data, already checked (modules/caja/cierre.ts). */
+  cierre?: { monto: string; fecha: string; numero_operacion: string; voucher_clave: string; voucher_nombre: string };
 }
 
 /** A deposit date: today (Lima) when none; never later than today nor before the cash's registration. */
@@ -86,6 +93,15 @@ function columnas(accion: CajAccion, caller: AccessProfile, c: q.CajaLocked, ext
       return { usu_depositante: caller.usu_id, caj_fecha_deposito: fechaDeposito(c, extra.fecha_deposito, now), caj_numero_operacion: extra.numero_operacion ?? '' };
     case 'aprobar_rendicion':
       return { usu_aprobador_rendicion: caller.usu_id, ren_fecha_aprobacion: now };
+    case 'reembolsar_caja':
+    case 'devolver_caja': {
+      const x = extra.cierre;
+      if (!x) throw badRequest(CAJA_MSG.voucherFalta);
+      return {
+        caj_monto_cierre: x.monto, caj_fecha_cierre: x.fecha, caj_numero_operacion_cierre: x.numero_operacion, usu_cierre: caller.usu_id,
+        caj_cierre_registro: now, caj_voucher_clave: x.voucher_clave, caj_voucher_nombre: x.voucher_nombre,
+      };
+    }
     default:
       return {};
   }
@@ -117,8 +133,8 @@ export async function transicionEn(tx: Tx, caller: AccessProfile, cajId: number,
 
 /**
  * What a registration or an edit names must exist and be usable by the caller (400 otherwise): an
- * active cost centre of their scope, a cash type, a currency, a manager who may approve cash boxes
- * and an active internal requester of their scope, who is not the manager.
+ * active cost centre of their scope, a cash type, a currency, a manager who may approve cash boxes of
+ * the centre's project (`q.aprobadores`) and an active internal requester of their scope, who is not the manager.
  */
 async function validar(tx: Tx, caller: AccessProfile, d: CajaDatos): Promise<{ pry_id: number }> {
   const a = alcance(caller);
@@ -126,9 +142,9 @@ async function validar(tx: Tx, caller: AccessProfile, d: CajaDatos): Promise<{ p
   if (!r.cec || r.cec.cec_estado !== 1 || !inScope(a.scope, r.cec.pry_id)) throw badRequest(CAJA_MSG.centroCosto);
   if (!r.tca) throw badRequest(CAJA_MSG.tipoCaja);
   if (!r.mon) throw badRequest(CAJA_MSG.moneda);
-  if (!r.gerente) throw badRequest(CAJA_MSG.gerente);
   if (!r.solicitante) throw badRequest(CAJA_MSG.solicitante);
   if (d.usu_gerente === d.usu_solicitante) throw badRequest(CAJA_MSG.gerenteSolicitante);
+  if (!r.gerente) throw badRequest(CAJA_MSG.gerenteProyecto);
   return { pry_id: r.cec.pry_id };
 }
 
@@ -183,6 +199,16 @@ export async function obtener(deps: Deps, caller: AccessProfile, cajId: number):
     usu_depositante_nombre: x.usu_depositante_nombre,
     caj_observacion: x.caj_observacion,
     historial,
+    cierre: x.caj_monto_cierre === null || !x.caj_fecha_cierre ? null : {
+      tipo: r.est_id === CAJ.DEVUELTA ? 'devolucion' : 'reembolso',
+      caj_monto_cierre: x.caj_monto_cierre,
+      caj_monto_cierre_text: formatMoney(r.mon_simbolo, x.caj_monto_cierre),
+      caj_fecha_cierre: x.caj_fecha_cierre,
+      caj_numero_operacion_cierre: x.caj_numero_operacion_cierre,
+      usu_cierre_nombre: x.usu_cierre_nombre ?? '',
+      caj_voucher_nombre: x.caj_voucher_nombre,
+      caj_url_voucher: x.tiene_voucher ? CAJA_VOUCHER_URL : null,
+    },
   };
 }
 
@@ -201,6 +227,17 @@ export async function buscar(deps: Deps, caller: AccessProfile, f: CajaFiltroDat
 export async function cargarDatos(deps: Deps, caller: AccessProfile) {
   const db = deps.database.db;
   const a = alcance(caller);
-  const [l, centros_costo, gerentes, usuarios] = await Promise.all([q.lookups(db), q.centrosCosto(db, a.scope), q.gerentes(db), q.usuarios(db, a)]);
+  const [l, centros_costo, gerentes, usuarios] = await Promise.all([q.lookups(db), q.centrosCosto(db, a.scope), q.gerentes(db, a.scope), q.usuarios(db, a)]);
   return { estados: l.estados, centros_costo, gerentes, usuarios, tipos_caja: l.tipos_caja, monedas: l.monedas, tipos_documento: l.tipos_documento };
+}
+
+/**
+ * `/caja/buscarAprobadores`: who may be named manager of a cash box charged to `cecId` (a cost centre
+ * of the caller's scope, else 400 as the registration would answer), the requester's managers first.
+ */
+export async function aprobadores(deps: Deps, caller: AccessProfile, cecId: number, solicitante: number | null): Promise<CajaAprobador[]> {
+  const db = deps.database.db;
+  const cec = await q.centroCosto(db, cecId);
+  if (!cec || !inScope(projectScope(caller), cec.pry_id)) throw badRequest(CAJA_MSG.centroCosto);
+  return q.aprobadores(db, cec.pry_id, solicitante);
 }

@@ -28,7 +28,7 @@ describe('catalogue lookups', () => {
     const tipos = (await post('/getTiposCaja')).json().data as { tca_id: number; tca_nombre: string }[];
     expect(tipos.map((t) => t.tca_nombre)).toEqual(['Caja chica', 'Entrega a rendir', 'Viáticos']);
     const estados = (await post('/getCajaEstados')).json().data as { edo_codigo: string; edo_modulo: string }[];
-    expect(estados.map((e) => e.edo_codigo).sort()).toEqual(['CAP', 'CCA', 'CDE', 'CDP', 'CPA', 'CRE', 'RAP', 'RDE', 'RPA']);
+    expect(estados.map((e) => e.edo_codigo).sort()).toEqual(['CAP', 'CCA', 'CDE', 'CDP', 'CDV', 'CPA', 'CRB', 'CRE', 'RAP', 'RDE', 'RPA']);
     expect(estados.every((e) => e.edo_modulo === 'caja')).toBe(true);
   });
 

@@ -62,7 +62,7 @@ describe('centroCosto', () => {
 
   it('deletes an unused cost centre with the spec message', async () => {
     const res = await call('DELETE', 'delete', { id_centro_costo: id });
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se elimino el centro de costo CC01' });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se eliminó el centro de costo CC01' });
     expect((await call('POST', 'list', { search: 'CC01' })).json().data.total).toBe(0);
   });
 

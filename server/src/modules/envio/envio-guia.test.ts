@@ -70,7 +70,7 @@ describe('sender guide', () => {
     const ver = () => f.post('envio/verGuiaRemitente', { envio: { env_id: envId } }, f.u.viewer);
     // Before SUNAT answers, the spec's text (spec 3 §9).
     await f.rows(sql`update comprobante set nco_estado_sunat = 'enviado' where nco_id = ${g.nco_id}`);
-    expectRefused(await ver(), 409, `La guía de remision remitente ${g.guia} aun no ha sido aceptada por SUNAT`);
+    expectRefused(await ver(), 409, `La guía de remisión remitente ${g.guia} aún no ha sido aceptada por SUNAT`);
     expect((await f.detalle(envId)).lista_nube_fact_guia[0]).toMatchObject({ nco_estado_sunat: 'enviado', ngu_enlace: null });
     await f.rows(sql`update comprobante set nco_estado_sunat = 'demo' where nco_id = ${g.nco_id}`);
     const demo = (await f.detalle(envId)).lista_nube_fact_guia[0];

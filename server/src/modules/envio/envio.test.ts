@@ -26,7 +26,7 @@ describe('scheduling', () => {
     const ovtId = await f.registrar();
     const [l] = await f.rows<{ ovd_id: number }>(sql`select ovd_id from orden_venta_detalle where ovt_id = ${ovtId} order by ovd_id limit 1`);
     expectRefused(await f.programar([f.linea({ ovt_id: ovtId, ovd_id: Number(l.ovd_id) }, m1, '5', f.dia(1, '08:00'), f.dia(1, '08:40'))]), 409,
-      'El pedido venta debe estar aprobado para programarle los envios');
+      'El pedido venta debe estar aprobado para programarle los envíos');
   });
 
   it('recomputes loading and return, codes ENV-{year}-n, lowers the balance, moves the order to en_despacho, writes history', async () => {
@@ -109,7 +109,7 @@ describe('states, cancel and reschedule', () => {
       if (i === 0) {
         expectRefused(await f.env('cancelarEnvio', { env_id: a }), 409, 'Solo se puede cancelar un envío programado (este está en carguío)');
         expectRefused(await f.post('envio/modificar', { lista_envio: [{ ...f.linea(o, m1, '4', f.dia(5, '09:00'), f.dia(5, '09:30')), env_id: a }] }, f.u.administracion), 409,
-          'El envio debe estar programado para realizar una reprogramacion ');
+          'El envío debe estar programado para realizar una reprogramación');
       }
     }
     expect(nombres).toEqual(['El envío pasó a en carguío', 'El envío pasó a en ruta', 'El envío pasó a descargando', 'El envío pasó a en retorno', 'El envío pasó a completado']);

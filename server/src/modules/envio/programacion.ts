@@ -12,7 +12,7 @@ import { intArray } from '../../platform/sql-arrays.ts';
  * transaction that locks, in this fixed order, the sales orders, their lines, the mixers and the
  * dispatches being rescheduled (ids ascending in each), so two schedulings never deadlock and the
  * second one reads what the first wrote. Under those locks it checks the order's state, each line's
- * balance, each mixer (active, capacity) and that no window overlaps another active dispatch of the
+ * product (a service no mixer carries takes no dispatch, issue 24) and balance, each mixer (active, capacity) and that no window overlaps another active dispatch of the
  * same mixer; then it writes the dispatches with times recomputed by the domain, lowers
  * `ovd_saldo_envio`, writes the history and moves the order to en_despacho on its first dispatch.
  *
@@ -26,7 +26,7 @@ const sumar = (a: string, b: string) => {
   return `${t.slice(0, -ESCALA)}.${t.slice(-ESCALA)}`;
 };
 
-interface LineaLock { ovd_id: number; ovt_id: number; ovd_producto: string; ovd_saldo_envio: string }
+interface LineaLock { ovd_id: number; ovt_id: number; ovd_producto: string; ovd_saldo_envio: string; pvt_despacho_mixer: boolean }
 interface MixerLock { mix_id: number; mix_nombre: string; mix_capacidad: string; est_id: number }
 interface EnvioLock { env_id: number; ovt_id: number; ovd_id: number; mix_id: number; env_cantidad: string; est_id: number; est_nombre: string }
 
@@ -43,8 +43,9 @@ export async function lockOrdenes(tx: Tx, ids: number[]): Promise<Map<number, nu
 
 async function lockLineas(tx: Tx, ids: number[]): Promise<Map<number, LineaLock>> {
   const rows = await selectRows<LineaLock>(tx, sql`
-    select ovd_id, ovt_id, ovd_producto, ovd_saldo_envio::text as ovd_saldo_envio from orden_venta_detalle
-    where ovd_id = any(${intArray(unicos(ids))}) order by ovd_id for update`);
+    select d.ovd_id, d.ovt_id, d.ovd_producto, d.ovd_saldo_envio::text as ovd_saldo_envio, p.pvt_despacho_mixer
+    from orden_venta_detalle d join producto_venta p on p.pvt_id = d.pvt_id
+    where d.ovd_id = any(${intArray(unicos(ids))}) order by d.ovd_id for update of d`);
   return new Map(rows.map((r) => [Number(r.ovd_id), { ...r, ovd_id: Number(r.ovd_id), ovt_id: Number(r.ovt_id) }]));
 }
 
@@ -99,6 +100,8 @@ export async function programarEn(tx: Tx, caller: AccessProfile, lista: EnvioLin
   for (const e of nuevos) {
     const l = lineas.get(e.ovd_id);
     if (!l || l.ovt_id !== e.ovt_id) throw badRequest(M.lineaNoExiste);
+    // A service (pumping) is not carried by a mixer: its line needs no dispatch (issue 24).
+    if (!l.pvt_despacho_mixer) throw badRequest(M.lineaSinDespacho(l.ovd_producto));
     if ((toScaled(l.ovd_saldo_envio, ESCALA) ?? 0n) <= 0n) throw conflict(M.lineaSinSaldo(l.ovd_producto));
     porLinea.set(e.ovd_id, sumar(porLinea.get(e.ovd_id) ?? '0', e.env_cantidad));
   }

@@ -77,11 +77,16 @@ export function cancelar(deps: Deps, caller: AccessProfile, envId: number, now =
   });
 }
 
-/** completado when every line's balance is 0 and every dispatch is completado or cancelado (DECISIONS §6). */
+/**
+ * completado when every line a mixer carries has balance 0 and every dispatch is completado or
+ * cancelado (DECISIONS §6). Lines of services (`pvt_despacho_mixer` false: pumping) need no dispatch
+ * and never hold the order open (issue 24), whatever balance an order registered earlier stored.
+ */
 async function quizaCompletar(tx: Tx, ovtId: number) {
   await tx.execute(sql`update orden_venta set est_id = ${OVT.COMPLETADO}, ovt_version = ovt_version + 1
     where ovt_id = ${ovtId} and est_id = ${OVT.EN_DESPACHO}
-      and not exists (select 1 from orden_venta_detalle d where d.ovt_id = ${ovtId} and d.ovd_saldo_envio > 0)
+      and not exists (select 1 from orden_venta_detalle d join producto_venta p on p.pvt_id = d.pvt_id
+        where d.ovt_id = ${ovtId} and d.ovd_saldo_envio > 0 and p.pvt_despacho_mixer)
       and not exists (select 1 from envio v where v.ovt_id = ${ovtId} and v.est_id not in (${ENV.COMPLETADO}, ${ENV.CANCELADO}))`);
 }
 

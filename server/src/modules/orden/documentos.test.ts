@@ -154,7 +154,7 @@ describe('order PDF', () => {
     expect((await post('approve', { id_orden_estado: 2 }, u.gerencia, id)).statusCode).toBe(200);
     const after = (await download(ctx.deps, await profile(ADMIN), id, { compress: false })).content;
     expect(imageCount(after)).toBe(2);
-    expect(pdfText(after)).toMatch(/Aprobó el \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(pdfText(after)).toMatch(/Aprobó el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   });
 
   it('answers 404 for an order of another project or that does not exist', async () => {

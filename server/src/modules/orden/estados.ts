@@ -112,7 +112,7 @@ export async function approve(deps: Deps, caller: AccessProfile, ordId: number, 
 /**
  * `/orden/approve/massive`: all or nothing, in one transaction. Each order gets the approval its
  * state waits for (creado → gerencia, aprobación gerencia → contabilidad) if the caller holds its
- * option; one refusal rolls everything back with 409 'Hubo un error al aprobar las ordenes' and,
+ * option; one refusal rolls everything back with 409 'Hubo un error al aprobar las órdenes' and,
  * in `data`, the reason per refused order.
  */
 export async function approveMassive(deps: Deps, caller: AccessProfile, ids: number[]) {

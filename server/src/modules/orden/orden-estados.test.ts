@@ -73,7 +73,7 @@ describe('approve', () => {
     const { id_orden: id } = await newOrder();
     const r1 = await approve(id, 2, u.gerencia);
     expect(r1.statusCode).toBe(200);
-    expect(r1.json()).toMatchObject({ status: 'success', message: 'Se aprobo la Orden', data: { id_orden: id, estado: { id_orden_estado: 2, descripcion: 'Aprobación Gerencia' }, version: 2 } });
+    expect(r1.json()).toMatchObject({ status: 'success', message: 'Se aprobó la Orden', data: { id_orden: id, estado: { id_orden_estado: 2, descripcion: 'Aprobación Gerencia' }, version: 2 } });
     let d = await detail(id);
     expect(d.aprobacion_gerencia).toMatchObject({ usuario: { id_usuario: ids.gerencia, nombre: 'Carlos' } });
     expect(d.aprobacion_gerencia.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -158,7 +158,7 @@ describe('approve/pending and approve/massive', () => {
     const b = await newOrder();
     const res = await post('approve/massive', [a.id_orden, { id_orden: b.id_orden }], u.gerencia);
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Se aprobaron las ordenes');
+    expect(res.json().message).toBe('Se aprobaron las órdenes');
     expect([await state(a.id_orden), await state(b.id_orden)]).toEqual([2, 2]);
     const res2 = await post('approve/massive', [a.id_orden, b.id_orden], u.contabilidad);
     expect(res2.statusCode).toBe(200);
@@ -170,7 +170,7 @@ describe('approve/pending and approve/massive', () => {
     const b = await newOrder();
     await setState(b.id_orden, 3);
     const res = await post('approve/massive', [a.id_orden, b.id_orden, 999999], u.gerencia);
-    expectRefused(res, 409, 'Hubo un error al aprobar las ordenes');
+    expectRefused(res, 409, 'Hubo un error al aprobar las órdenes');
     expect(res.json().data).toEqual([
       { id_orden: b.id_orden, codigo: b.codigo, message: 'Una orden en estado Emitido no espera aprobación' },
       { id_orden: 999999, codigo: null, message: 'No se encontró la orden' },
@@ -179,7 +179,7 @@ describe('approve/pending and approve/massive', () => {
     // An order waiting for accounting is refused to management.
     await setState(b.id_orden, 2);
     const res2 = await post('approve/massive', [a.id_orden, b.id_orden], u.gerencia);
-    expectRefused(res2, 409, 'Hubo un error al aprobar las ordenes');
+    expectRefused(res2, 409, 'Hubo un error al aprobar las órdenes');
     expect(res2.json().data).toEqual([{ id_orden: b.id_orden, codigo: b.codigo, message: 'No se puede aprobar (Contabilidad) una orden en estado Aprobación Gerencia' }]);
     expect(await state(a.id_orden)).toBe(1);
     expect((await post('approve/massive', [], u.gerencia)).statusCode).toBe(400);
@@ -260,7 +260,7 @@ describe('update-status (import)', () => {
     await setState(id, 3);
     const res = await updateStatus(id, 6, '  Pedido en fabricación ', u.logistica);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Se actualizo el estado de la orden', data: { estado: { id_orden_estado: 6, descripcion: 'Fábrica' } } });
+    expect(res.json()).toMatchObject({ message: 'Se actualizó el estado de la orden', data: { estado: { id_orden_estado: 6, descripcion: 'Fábrica' } } });
     for (const to of [7, 8, 9, 10, 8]) expect((await updateStatus(id, to, 'Avance', u.logistica)).statusCode).toBe(200);
     const d = await detail(id);
     expect(d.estado.id_orden_estado).toBe(8);

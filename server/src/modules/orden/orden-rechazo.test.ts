@@ -89,7 +89,7 @@ describe('rechazar', () => {
     expect((await rechazar(id, 'otra vez', u.gerencia)).statusCode).toBe(409);
     const masiva = await post('approve/massive', [id], u.gerencia);
     expect(masiva.statusCode).toBe(409);
-    expect(masiva.json()).toMatchObject({ message: 'Hubo un error al aprobar las ordenes', data: [{ id_orden: id, codigo, message: 'La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique' }] });
+    expect(masiva.json()).toMatchObject({ message: 'Hubo un error al aprobar las órdenes', data: [{ id_orden: id, codigo, message: 'La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique' }] });
     const motivos = await post('motivos', {}, u.gerencia, id);
     expect(motivos.json().data).toMatchObject({ rechazada: true, aprobar: 'La orden fue rechazada: podrá aprobarse de nuevo cuando Logística la modifique' });
 

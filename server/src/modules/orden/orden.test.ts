@@ -90,7 +90,7 @@ describe('register-orden', () => {
     const res = await call('register-orden', order(), logistica);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.message).toBe('Se registro con exito la orden');
+    expect(body.message).toBe('Se registró con éxito la orden');
     // 4 × 250 = 1000; 2 × 37.5 = 75; subtotal 1075; 10% = 107.50 → 967.50; IGV 174.15; total 1141.65.
     expect(body.data).toMatchObject({ monto_sin_impuesto: '967.50', monto_con_impuesto: '1141.65', version: 1 });
     expect(body.data.codigo).toMatch(new RegExp(`^\\d{6}-CC-PL-01-OC-${YEAR}$`));
@@ -271,7 +271,7 @@ describe('register-orden', () => {
         orden_impuestos: [{ descripcion: 'IGV', valor: '0.18', ori_tipo: 1 }],
       }));
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe('Se actualizo con exito la orden');
+      expect(res.json().message).toBe('Se actualizó con éxito la orden');
       // 455.00 + IGV 81.90 = 536.90; the code keeps its number and takes the new cost centre.
       expect(res.json().data).toMatchObject({ version: 2, monto_sin_impuesto: '455.00', monto_con_impuesto: '536.90' });
       expect(res.json().data.codigo).toMatch(new RegExp(`^\\d{6}-CC-PL-02-OC-${YEAR}$`));

@@ -94,7 +94,7 @@ describe('a credit sale invoiced before it is paid', () => {
     const n = await ultimo('F001');
     const casos: [unknown, string][] = [
       [[{ monto: '3000.00', fecha: en(30) }], 'La suma de las cuotas (S/ 3,000.00) debe ser igual al saldo pendiente de pago (S/ 3,557.70)'],
-      [[{ monto: '3557.70', fecha: hoy }], `La cuota 1 debe vencer después de la fecha de emisión (${hoy.split('-').reverse().join('-')})`],
+      [[{ monto: '3557.70', fecha: hoy }], `La cuota 1 debe vencer después de la fecha de emisión (${hoy.split('-').reverse().join('/')})`],
       [[{ monto: '1000.00', fecha: en(60) }, { monto: '2557.70', fecha: en(30) }], 'La cuota 2 debe vencer después de la cuota 1'],
       [[{ monto: '0', fecha: en(30) }, { monto: '3557.70', fecha: en(60) }], 'El monto de la cuota 1 debe ser mayor que cero, con hasta dos decimales'],
       [[{ monto: '3557.70', fecha: '2026-02-30' }], 'La fecha de vencimiento de la cuota 1 no es válida'],

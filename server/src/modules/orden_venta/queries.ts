@@ -121,7 +121,10 @@ export async function lineas(db: Executor, ovtId: number): Promise<OrdenVentaDet
     select d.ovd_id, d.pvt_id, d.ovd_producto, p.pvt_precio::text as pvt_precio, p.pvt_precio_minimo::text as pvt_precio_minimo,
       um.unm_simbolo, d.ovd_precio::text as ovd_precio, d.ovd_cantidad::text as ovd_cantidad, m.mon_codigo as ovd_moneda,
       m.mon_descripcion as ovd_moneda_descripcion, d.ovd_subtotal::text as ovd_subtotal, d.ovd_igv::text as ovd_igv,
-      d.ovd_total::text as ovd_total, d.ovd_saldo_envio::text as ovd_saldo_envio, d.env_frecuencia
+      d.ovd_total::text as ovd_total, p.pvt_despacho_mixer,
+      -- A line of a product no mixer carries (a service) has nothing to dispatch (issue 24), whatever
+      -- was stored for it before that rule (orders registered earlier kept their whole quantity).
+      case when p.pvt_despacho_mixer then d.ovd_saldo_envio else 0 end::text as ovd_saldo_envio, d.env_frecuencia
     from orden_venta_detalle d join orden_venta o on o.ovt_id = d.ovt_id join moneda m on m.mon_id = o.mon_id
       join producto_venta p on p.pvt_id = d.pvt_id join unidad_medida um on um.unm_id = p.unm_id
     where d.ovt_id = ${ovtId} order by d.ovd_id`);
@@ -194,12 +197,12 @@ export async function condicionExiste(db: Executor, cocId: number): Promise<bool
   return r.ok;
 }
 
-export interface ProductoRow { pvt_id: number; pvt_nombre: string; pvt_precio_minimo: string; est_id: number }
+export interface ProductoRow { pvt_id: number; pvt_nombre: string; pvt_precio_minimo: string; est_id: number; pvt_despacho_mixer: boolean }
 
 /** The products of the lines, read with a share lock so a price floor cannot change under the registration. */
 export async function productos(db: Executor, ids: number[]): Promise<Map<number, ProductoRow>> {
   const rows = await selectRows<ProductoRow>(db, sql`
-    select pvt_id, pvt_nombre, pvt_precio_minimo::text as pvt_precio_minimo, est_id from producto_venta
+    select pvt_id, pvt_nombre, pvt_precio_minimo::text as pvt_precio_minimo, est_id, pvt_despacho_mixer from producto_venta
     where pvt_id = any(${intArray(ids)}) order by pvt_id for share`);
   return new Map(rows.map((r) => [Number(r.pvt_id), { ...r, pvt_id: Number(r.pvt_id), est_id: Number(r.est_id) }]));
 }

@@ -71,7 +71,8 @@ async function validar(tx: Tx, d: Datos) {
   };
   const lineas = (ovtId: number) => d.lista_orden_venta_detalle.map((l, i) => ({
     ovt_id: ovtId, pvt_id: l.pvt_id, ovd_producto: productos.get(l.pvt_id)!.pvt_nombre, ovd_precio: l.ovd_precio, ovd_cantidad: l.ovd_cantidad,
-    ...totales.lineas[i], ovd_saldo_envio: l.ovd_cantidad, env_frecuencia: l.env_frecuencia,
+    // A service (no mixer carries it) has nothing to dispatch: its balance starts at 0 (issue 24).
+    ...totales.lineas[i], ovd_saldo_envio: productos.get(l.pvt_id)!.pvt_despacho_mixer ? l.ovd_cantidad : '0', env_frecuencia: l.env_frecuencia,
   }));
   return { cabecera, lineas, tdi_id: r.cliente.tdi_id };
 }

@@ -3,7 +3,7 @@ import type {
   PedidoProductoPendiente, PeiAccion, PeiEstado,
 } from '@obra/domain';
 import {
-  OPCION_APROBAR_PEDIDO, PEDIDO_ESTADOS, PEDIDO_MSG, PEI, PEI_COMPRABLE, PEI_SERIE, ROLE, codigoPedido, hasOption, isReadOnly, limaYear, peiDestino,
+  OPCION_APROBAR_PEDIDO, PEDIDO_ESTADOS, PEDIDO_MSG, PEI, PEI_COMPRABLE, PEI_SERIE, ROLE, codigoPedido, formatDecimal, hasOption, isReadOnly, limaYear, peiDestino,
   peiEstadoNombre, peiTransicionError, todoComprado,
 } from '@obra/domain';
 import Decimal from 'decimal.js';
@@ -130,7 +130,7 @@ export async function aprobarEn(tx: Tx, caller: AccessProfile, d: PedidoAprobarD
   if (enviadas.size !== lineas.length || lineas.some((l) => !enviadas.has(Number(l.pid_id)))) throw badRequest(PEDIDO_MSG.aprobarLineas);
   for (const l of lineas) {
     if (new Decimal(enviadas.get(Number(l.pid_id))!).gt(l.pid_cantidad_solicitada)) {
-      throw badRequest(PEDIDO_MSG.aprobadaExcede(l.pid_producto, new Decimal(l.pid_cantidad_solicitada).toFixed()));
+      throw badRequest(PEDIDO_MSG.aprobadaExcede(l.pid_producto, formatDecimal(l.pid_cantidad_solicitada)));
     }
   }
   if ([...enviadas.values()].every((v) => new Decimal(v).isZero())) throw badRequest(PEDIDO_MSG.aprobadaCero);

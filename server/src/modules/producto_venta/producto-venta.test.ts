@@ -194,6 +194,47 @@ describe('register, read and modify', () => {
   });
 });
 
+describe('dispatched by mixer (issue 24)', () => {
+  type Con = Row & { pvt_despacho_mixer: boolean; pvt_version: number };
+  const porNombre = async (nombre: string) => (await buscar({ pvt_nombre: nombre }) as Con[]).find((r) => r.pvt_nombre === nombre)!;
+
+  it('seeds the pumping services as needing no mixer, everything else by mixer, and lists it', async () => {
+    const rows = await buscar() as Con[];
+    expect(rows.filter((r) => !r.pvt_despacho_mixer).map((r) => r.pvt_nombre).sort())
+      .toEqual(['Servicio de bomba pluma (por hora)', 'Servicio de bombeo de concreto (por m³)']);
+    expect((await porNombre("Concreto premezclado f'c 210 kg/cm²")).pvt_despacho_mixer).toBe(true);
+    const rapida = (await pvt('buscarRapido', { producto_venta: { pvt_search: 'bombeo' } })).json().data as Con[];
+    expect(rapida[0]).toMatchObject({ pvt_nombre: 'Servicio de bombeo de concreto (por m³)', pvt_despacho_mixer: false });
+  });
+
+  it('takes true when a register does not send it (the spec\'s payload), keeps it on a modify that does not send it', async () => {
+    const porDefecto = await pvt('registrar', { producto_venta: campos({ pvt_nombre: 'Concreto ciclópeo' }) });
+    expect(porDefecto.statusCode).toBe(201);
+    expect(porDefecto.json().data.pvt_despacho_mixer).toBe(true);
+
+    const res = await pvt('registrar', { producto_venta: campos({ pvt_nombre: 'Servicio de bombeo nocturno', pvt_despacho_mixer: false }) });
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data as Con;
+    expect(s.pvt_despacho_mixer).toBe(false);
+    expect((await pvt('obtener', { producto_venta: { pvt_id: s.pvt_id } })).json().data.pvt_despacho_mixer).toBe(false);
+    expect((await porNombre('Servicio de bombeo nocturno')).pvt_despacho_mixer).toBe(false);
+
+    // A modification without the field (the spec's payload) keeps it; one that sends it changes it.
+    const base = campos({ pvt_id: s.pvt_id, pvt_nombre: 'Servicio de bombeo nocturno', est_id: 1 });
+    const sin = await pvt('modificar', { producto_venta: { ...base, pvt_version: 1, pvt_descripcion: 'Con recargo nocturno' } });
+    expect(sin.statusCode).toBe(200);
+    expect(sin.json().data).toMatchObject({ pvt_despacho_mixer: false, pvt_version: 2 });
+    const con = await pvt('modificar', { producto_venta: { ...base, pvt_version: 2, pvt_despacho_mixer: true } });
+    expect(con.json().data).toMatchObject({ pvt_despacho_mixer: true, pvt_version: 3 });
+  });
+
+  it('refuses a value that is not yes or no', async () => {
+    const res = await pvt('registrar', { producto_venta: campos({ pvt_nombre: 'Dudoso', pvt_despacho_mixer: 'quizá' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Indique si el producto se despacha en mixer (sí o no)');
+  });
+});
+
 describe('access', () => {
   it('refuses the module to logistica@ with 403', async () => {
     const logistica = await ctx.auth('logistica@andina.pe');

@@ -15,6 +15,7 @@ const row = {
   pvt_precio_minimo: productoVenta.pvt_precio_minimo,
   pvt_stock: productoVenta.pvt_stock,
   pvt_peso: productoVenta.pvt_peso,
+  pvt_despacho_mixer: productoVenta.pvt_despacho_mixer,
   unm_id: productoVenta.unm_id,
   unm_simbolo: unidadMedida.unm_simbolo,
   unm_descripcion: unidadMedida.unm_descripcion,
@@ -117,6 +118,8 @@ const columns = (v: ProductoVentaDatos) => ({
   pvt_stock: v.pvt_stock,
   // Absent on a modification: the stored weight stays.
   ...(v.pvt_peso === undefined ? {} : { pvt_peso: v.pvt_peso }),
+  // Absent on a modification: whether it goes by mixer stays (register always sends it, true by default).
+  ...(v.pvt_despacho_mixer === undefined ? {} : { pvt_despacho_mixer: v.pvt_despacho_mixer }),
   pvg_id: v.pvg_id,
   pti_id: v.pti_id,
   mar_id: v.mar_id,

@@ -93,7 +93,7 @@ export async function crearCuenta(deps: Deps, d: CrearCuentaDatos, now = new Dat
   const passwordHash = await hash(u.usu_password);
   const token = randomBytes(32).toString('base64url');
   const expira = new Date(now.getTime() + ENLACE_HORAS * 3600_000);
-  const enlace = `${deps.config.publicUrl}/proveedor/confirmarCuenta#${token}`;
+  const enlace = `${(await deps.ajustes.direccionPublica()).url}/proveedor/confirmarCuenta#${token}`;
   try {
     return await deps.database.db.transaction(async (tx) => {
       const p = await q.lockProveedor(tx, d.proveedor.pve_id);

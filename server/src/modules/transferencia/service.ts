@@ -3,7 +3,7 @@ import type {
 } from '@obra/domain';
 import {
   ESTADOS, OPCION_TRANSFERENCIA_ORDEN, ORE_RECEPCIONABLE, TFI_ESTADO, TFI_ESTADO_CODIGOS, TFI_SERIE, TFI_TIPO, TIPOS_TRANSFERENCIA, TRANSFERENCIA_MSG,
-  SUNAT_MSG, codigoTransferencia, docProveedorErrores, estadoNombre, estadoTrasIngreso, hasOption, limaYear, puedeEliminar, tfiEstadoId,
+  SUNAT_MSG, codigoTransferencia, docProveedorErrores, estadoNombre, formatDecimal, estadoTrasIngreso, hasOption, limaYear, puedeEliminar, tfiEstadoId,
   tieneDocProveedor, tipoTransferenciaNombre,
 } from '@obra/domain';
 import Decimal from 'decimal.js';
@@ -141,7 +141,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
       if (!item) throw badRequest(TRANSFERENCIA_MSG.itemAjeno);
       if (item.prv_id === null) throw badRequest(TRANSFERENCIA_MSG.itemSinProducto(item.oci_descripcion));
       const nombre = item.prv_nombre ?? item.oci_descripcion;
-      if (new Decimal(l.tid_cantidad).gt(item.oci_saldo_transferencia)) throw conflict(TRANSFERENCIA_MSG.excedeSaldo(nombre, new Decimal(item.oci_saldo_transferencia).toFixed()));
+      if (new Decimal(l.tid_cantidad).gt(item.oci_saldo_transferencia)) throw conflict(TRANSFERENCIA_MSG.excedeSaldo(nombre, formatDecimal(item.oci_saldo_transferencia)));
       const base = { prv_id: Number(item.prv_id), prv_nombre: nombre, oci_id: Number(item.oci_id), pal_origen: null, serie: '', prv_item: Number(item.prv_item) };
       if (base.prv_item === 1) {
         // A serialised product enters one unit per serial: the line is split into units, each confirmed with its serial.
@@ -243,7 +243,7 @@ export function ingresar(deps: Deps, caller: AccessProfile, d: TransferenciaIngr
     const plan = lineas.map((l) => {
       const e = enviados.get(Number(l.tid_id))!;
       const cantidad = new Decimal(e.tid_ingreso_cantidad);
-      if (cantidad.gt(l.tid_cantidad)) throw badRequest(TRANSFERENCIA_MSG.ingresoExcede(l.prv_nombre, new Decimal(l.tid_cantidad).toFixed()));
+      if (cantidad.gt(l.tid_cantidad)) throw badRequest(TRANSFERENCIA_MSG.ingresoExcede(l.prv_nombre, formatDecimal(l.tid_cantidad)));
       const serializado = Number(l.prv_item) === 1;
       if (serializado && !cantidad.eq(0) && !cantidad.eq(1)) throw badRequest(TRANSFERENCIA_MSG.ingresoSerie(l.prv_nombre));
       // The serial of a serialised unit: what the receiver typed, else the one it left the origin with.

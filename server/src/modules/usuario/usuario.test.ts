@@ -126,7 +126,7 @@ describe('changePassword', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('La contraseña actual no es correcta');
     const mismatch = await post('changePassword', { password_actual: 'Demo.2026', password_nuevo: 'Nueva.2026', password_confirmacion: 'Otra.2026' }, me);
-    expect(mismatch.json().message).toBe('Las Contraseñas no son identicas');
+    expect(mismatch.json().message).toBe('Las Contraseñas no son idénticas');
   });
 });
 

@@ -6,10 +6,10 @@ const items: MenuProps['items'] = [
   { key: '/user/change-password', icon: <KeyOutlined />, label: 'Cambiar Contraseña' },
   { type: 'divider' },
   // Entering the login screen ends the session and drops every cached answer and list (PublicRoute).
-  { key: '/login', icon: <LogoutOutlined />, label: 'Cerrar sesion' },
+  { key: '/login', icon: <LogoutOutlined />, label: 'Cerrar sesión' },
 ];
 
-/** Spec 1 §2.2: the user's name with 'Cambiar Contraseña' and 'Cerrar sesion'. */
+/** Spec 1 §2.2: the user's name with 'Cambiar Contraseña' and 'Cerrar sesión'. */
 export function UserMenu({ name }: { name: string }) {
   const navigate = useNavigate();
   return (

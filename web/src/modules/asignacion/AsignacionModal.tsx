@@ -1,15 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { ASI_MSG, AsignacionRegistrar, limaDate } from '@obra/domain';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { ASI_MSG, AsignacionRegistrar, ORDEN_CALCULO_MSG, limaDate } from '@obra/domain';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
+import { hasta, limite, NumberInput, positivo } from '../../ui/inputs';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { useAlmacenes, WarehouseSelect } from '../../ui/WarehouseSelect';
 import { useRegistrarAsignacion, useStock, type StockRapido } from './api';
 import { EmpleadoSelect } from './EmpleadoSelect';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 interface Linea {
   pal_id: number;
@@ -55,7 +57,8 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
   const almId = Form.useWatch('alm_id', form) ?? null;
   const lineas = (Form.useWatch('detalle', { form, preserve: true }) ?? []) as Linea[];
   const almacenes = useAlmacenes();
-  const proyecto = almacenes.data?.almacenes.find((a) => a.alm_id === almId)?.pry_nombre;
+  const almacen = almacenes.data?.almacenes.find((a) => a.alm_id === almId);
+  const proyecto = almacen?.pry_nombre;
   const [texto, setTexto] = useState('');
   const [abierto, setAbierto] = useState(false);
   const stock = useStock(abierto ? almId : null, useDebounced(texto.trim(), 300));
@@ -121,7 +124,7 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
         </Col>
         <Col span={6}>
           <Form.Item name="asi_fecha_registro" label="Fecha de registro" required>
-            <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} />
+            <DatePicker format={FECHA_FORMATOS} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -138,7 +141,7 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
         </Col>
       </Row>
       <Form.Item name="asi_notas" label="Notas">
-        <Input.TextArea rows={1} maxLength={500} />
+        <Input.TextArea rows={1} count={limite(500)} />
       </Form.Item>
       <Form.Item label="Producto" tooltip="Productos con stock en el almacén elegido">
         <Select<number>
@@ -163,17 +166,18 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
           { title: 'Stock', width: 90, align: 'right', render: (_, f) => `${lineas[f.name]?.pal_stock ?? ''} ${lineas[f.name]?.unm_simbolo ?? ''}` },
           {
             title: 'Cantidad',
-            width: 120,
+            width: 150,
             render: (_, f) => (
-              <Form.Item {...cell} name={[f.name, 'aid_cantidad']}>
-                <InputNumber<string>
-                  aria-label={`Cantidad de ${lineas[f.name]?.prv_nombre ?? ''}`}
-                  stringMode
-                  min="0.0001"
-                  max={lineas[f.name]?.pal_stock}
-                  step="1"
-                  style={{ width: '100%' }}
-                />
+              // Never clamped to the stock: above it the field says so and the popup does not save (issue 24).
+              <Form.Item
+                {...cell}
+                name={[f.name, 'aid_cantidad']}
+                rules={[
+                  positivo(ORDEN_CALCULO_MSG.cantidadPositiva),
+                  hasta(lineas[f.name]?.pal_stock, ASI_MSG.soloHay(lineas[f.name]?.pal_stock ?? '0', almacen?.alm_nombre ?? 'el almacén')),
+                ]}
+              >
+                <NumberInput aria-label={`Cantidad de ${lineas[f.name]?.prv_nombre ?? ''}`} />
               </Form.Item>
             ),
           },
@@ -182,7 +186,7 @@ export function AsignacionModal({ onClose }: { onClose: () => void }) {
             width: 220,
             render: (_, f) => (
               <Form.Item {...cell} name={[f.name, 'aid_notas']}>
-                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} />
+                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} count={limite(500)} />
               </Form.Item>
             ),
           },

@@ -1,11 +1,12 @@
 import type { AsignacionDetalle } from '@obra/domain';
-import { DevolucionRegistrar, limaDate } from '@obra/domain';
-import { Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { ASI_MSG, DevolucionRegistrar, ORDEN_CALCULO_MSG, formatDecimal, limaDate } from '@obra/domain';
+import { Col, DatePicker, Descriptions, Form, Input, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CellText } from '../../ui/CellText';
-import { formatDate } from '../../ui/format';
+import { FECHA_FORMATOS, formatDate } from '../../ui/format';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
+import { hasta, limite, noNegativo, NumberInput, numero } from '../../ui/inputs';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useAsignacion, useRegistrarDevolucion } from './api';
 
@@ -22,20 +23,20 @@ interface Valores {
 
 const cell = { style: { marginBottom: 0 } };
 
-/** Lines left at 0 (or blank) are not returned; the server refuses a return of nothing. */
+/** Lines left at 0 (or blank) are not returned; anything else goes as typed (a negative is refused, not dropped). */
 const toPayload = (asiId: number) => (v: Valores): DevolucionRegistrar => ({
   devolucion_items: {
     asi_id: asiId,
     dei_fecha_registro: v.dei_fecha_registro?.format('YYYY-MM-DD') ?? null,
     dei_notas: v.dei_notas,
     detalle: (v.detalle ?? [])
-      .filter((l) => l.did_cantidad !== null && l.did_cantidad !== '' && Number(l.did_cantidad) > 0)
+      .filter((l) => l.did_cantidad !== null && String(l.did_cantidad).trim() !== '' && numero(l.did_cantidad) !== 0)
       .map((l) => ({ aid_id: l.aid_id, did_cantidad: l.did_cantidad as string, did_notas: l.did_notas })),
   },
 });
 
 /**
- * The return popup, titled 'New Return' as the spec names it (spec 2 §2): each line of the
+ * The return popup, titled 'Nueva devolución' as the spec names it (spec 2 §2): each line of the
  * assignment with its balance, the quantity defaulting to that balance and never above it
  * (the server checks it again under lock), the date today in Lima.
  */
@@ -53,7 +54,7 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
 
   return (
     <FormModal<Valores, DevolucionRegistrar>
-      title="New Return"
+      title="Nueva devolución"
       width={960}
       form={form}
       initialValues={initialValues}
@@ -75,12 +76,12 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
       <Row gutter={16}>
         <Col span={6}>
           <Form.Item name="dei_fecha_registro" label="Fecha de devolución">
-            <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} allowClear={false} />
+            <DatePicker format={FECHA_FORMATOS} style={{ width: '100%' }} allowClear={false} />
           </Form.Item>
         </Col>
         <Col span={18}>
           <Form.Item name="dei_notas" label="Notas">
-            <Input maxLength={500} />
+            <Input count={limite(500)} />
           </Form.Item>
         </Col>
       </Row>
@@ -97,14 +98,17 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
             title: 'Cantidad a devolver',
             width: 150,
             render: (_, f) => (
-              <Form.Item {...cell} name={[f.name, 'did_cantidad']}>
-                <InputNumber<string>
+              <Form.Item
+                {...cell}
+                name={[f.name, 'did_cantidad']}
+                rules={[
+                  noNegativo(ORDEN_CALCULO_MSG.cantidadPositiva),
+                  hasta(lineas[f.name]?.aid_saldo, ASI_MSG.saldoExcedido(lineas[f.name]?.prv_nombre ?? '', formatDecimal(lineas[f.name]?.aid_saldo))),
+                ]}
+              >
+                <NumberInput
                   aria-label={`Cantidad a devolver de ${lineas[f.name]?.prv_nombre ?? ''}`}
-                  stringMode
-                  min="0"
-                  max={lineas[f.name]?.aid_saldo}
                   disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0}
-                  style={{ width: '100%' }}
                 />
               </Form.Item>
             ),
@@ -114,7 +118,7 @@ export function DevolucionModal({ asiId, onClose }: { asiId: number; onClose: ()
             width: 200,
             render: (_, f) => (
               <Form.Item {...cell} name={[f.name, 'did_notas']}>
-                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} maxLength={500} disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0} />
+                <Input aria-label={`Notas de ${lineas[f.name]?.prv_nombre ?? ''}`} count={limite(500)} disabled={Number(lineas[f.name]?.aid_saldo ?? 0) <= 0} />
               </Form.Item>
             ),
           },

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@obra/domain';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { landingPath } from '../../app/session';
+import { afterLoginPath } from '../../app/guard';
 import { routeMessage } from '../../ui/routeMessage';
 import { useLogin, type LoginInput } from './api';
 
@@ -20,7 +20,7 @@ export function LoginPage() {
   const aviso = state && typeof state === 'object' && 'aviso' in state && typeof state.aviso === 'string' ? state.aviso : null;
 
   const onFinish = (values: LoginInput) =>
-    login.mutate(values, { onSuccess: (session) => void navigate(landingPath(session), { replace: true }) });
+    login.mutate(values, { onSuccess: (session) => void navigate(afterLoginPath(location.state, session), { replace: true }) });
 
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: '#f0f2f5' }}>

@@ -1,5 +1,6 @@
 import {
-  AuditOutlined, CheckOutlined, CloseOutlined, DollarOutlined, EditOutlined, EyeOutlined, FileDoneOutlined, SendOutlined, StopOutlined,
+  AuditOutlined, CheckOutlined, CloseOutlined, DollarOutlined, EditOutlined, EyeOutlined, FileDoneOutlined, RollbackOutlined, SendOutlined,
+  StopOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { CAJA_MSG, type CajAccion, type CajaFila } from '@obra/domain';
 import { App } from 'antd';
@@ -10,11 +11,12 @@ import { toast } from '../../ui/toast';
 import {
   useAprobarCaja, useAprobarRendicion, useCancelarCaja, useSolicitarAprobacionCaja, useSolicitarAprobacionRendicion,
 } from './api';
+import { CajaCierreModal } from './CajaCierreModal';
 import { CajaDepositoModal } from './CajaDepositoModal';
 import { CajaMotivoModal } from './CajaMotivoModal';
 
 /** The cash box an action is on: its id, code and flags (a list row or the detail). */
-export type CajaRef = Pick<CajaFila, 'caj_id' | 'caj_codigo' | 'caj_monto_text' | 'caj_titulo' | 'caj_opciones'>;
+export type CajaRef = Pick<CajaFila, 'caj_id' | 'caj_codigo' | 'caj_monto_text' | 'caj_titulo' | 'caj_opciones' | 'mon_simbolo' | 'usu_solicitante_nombre'>;
 
 /** The questions asked before each action that needs no popup (spec 2 §8 for cancel, ours for the rest). */
 export const CAJA_CONFIRMAR = {
@@ -37,6 +39,8 @@ export const CAJA_ACCION_TEXTO: Record<CajAccion, string> = {
   solicitar_aprobacion_rendicion: 'Solicitar aprobación de rendición',
   aprobar_rendicion: 'Aprobar rendición',
   desaprobar_rendicion: 'Desaprobar rendición',
+  reembolsar_caja: 'Registrar reembolso',
+  devolver_caja: 'Registrar devolución',
 };
 
 export const CAJA_ACCION_ICONO: Record<CajAccion, ReactNode> = {
@@ -50,12 +54,14 @@ export const CAJA_ACCION_ICONO: Record<CajAccion, ReactNode> = {
   solicitar_aprobacion_rendicion: <AuditOutlined />,
   aprobar_rendicion: <CheckOutlined />,
   desaprobar_rendicion: <CloseOutlined />,
+  reembolsar_caja: <WalletOutlined />,
+  devolver_caja: <RollbackOutlined />,
 };
 
 /** The settlement screen of a cash box (spec 2 §2 Routes). */
 export const rutaRendicion = (c: Pick<CajaFila, 'caj_id' | 'caj_codigo'>) => `/rendicion/new/${c.caj_id}/${encodeURIComponent(c.caj_codigo)}`;
 
-type Popup = { kind: 'desaprobar_caja' | 'desaprobar_rendicion' | 'depositar_caja'; caja: CajaRef } | null;
+type Popup = { kind: 'desaprobar_caja' | 'desaprobar_rendicion' | 'depositar_caja' | 'reembolsar_caja' | 'devolver_caja'; caja: CajaRef } | null;
 
 /**
  * Every action on a cash box, shared by the list and the detail: offered only when the server's
@@ -102,6 +108,8 @@ export function useCajaAcciones() {
       case 'desaprobar_caja':
       case 'desaprobar_rendicion':
       case 'depositar_caja':
+      case 'reembolsar_caja':
+      case 'devolver_caja':
         return setPopup({ kind: accion, caja: c });
       default:
         return void confirmar(accion, c);
@@ -111,7 +119,7 @@ export function useCajaAcciones() {
   /** A list row's options (spec 2 §2 "Petty cash list"): Ver always, the rest per flag. */
   const filaAcciones = (r: CajaFila): RowAction[] => [
     { key: 'ver', label: 'Ver', icon: <EyeOutlined />, onClick: () => void navigate(`/caja/view/${r.caj_id}`) },
-    ...(['solicitar_aprobacion_caja', 'solicitar_aprobacion_rendicion', 'editar_caja', 'agregar_rendicion', 'cancelar_caja'] as const).map((a) => ({
+    ...(['solicitar_aprobacion_caja', 'solicitar_aprobacion_rendicion', 'editar_caja', 'agregar_rendicion', 'reembolsar_caja', 'devolver_caja', 'cancelar_caja'] as const).map((a) => ({
       key: a,
       label: CAJA_ACCION_TEXTO[a],
       icon: CAJA_ACCION_ICONO[a],
@@ -125,7 +133,10 @@ export function useCajaAcciones() {
   const popups: ReactNode = popup && (
     <>
       {popup.kind === 'depositar_caja' && <CajaDepositoModal caja={popup.caja} onClose={close} />}
-      {popup.kind !== 'depositar_caja' && <CajaMotivoModal caja={popup.caja} rendicion={popup.kind === 'desaprobar_rendicion'} onClose={close} />}
+      {(popup.kind === 'reembolsar_caja' || popup.kind === 'devolver_caja') && <CajaCierreModal caja={popup.caja} accion={popup.kind} onClose={close} />}
+      {(popup.kind === 'desaprobar_caja' || popup.kind === 'desaprobar_rendicion') && (
+        <CajaMotivoModal caja={popup.caja} rendicion={popup.kind === 'desaprobar_rendicion'} onClose={close} />
+      )}
     </>
   );
 

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { FormModal } from '../../ui/FormModal';
 import { useDepositarCaja } from './api';
 import type { CajaRef } from './CajaAcciones';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 interface Campos {
   caj_numero_operacion: string;
@@ -32,7 +33,7 @@ export function CajaDepositoModal({ caja, onClose }: { caja: CajaRef; onClose: (
         <Input maxLength={60} autoFocus autoComplete="off" />
       </Form.Item>
       <Form.Item name="caj_fecha_deposito" label="Fecha de depósito">
-        <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
+        <DatePicker format={FECHA_FORMATOS} placeholder="dd/mm/aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
       </Form.Item>
     </FormModal>
   );

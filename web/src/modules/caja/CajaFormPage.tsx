@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { CAJA_MSG, CajaEditar, CajaRegistrar, MSG, cajTransicionError, isReadOnly, type CajaDetalle } from '@obra/domain';
-import { Button, Card, Col, Flex, Form, Input, Result, Row, Select } from 'antd';
+import { CAJA_MSG, CajaEditar, CajaRegistrar, MSG, cajTransicionError, isReadOnly, type CajaAprobador, type CajaDetalle } from '@obra/domain';
+import { Button, Card, Col, Flex, Form, Input, Result, Row, Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useRoleIds, useSession } from '../../app/session';
@@ -8,8 +8,9 @@ import { checkForm } from '../../ui/checkForm';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
-import { useCaja, useCajaDatos, useEditarCaja, useRegistrarCaja, type CajaDatosCarga } from './api';
+import { useAprobadores, useCaja, useCajaDatos, useEditarCaja, useRegistrarCaja, type CajaDatosCarga } from './api';
 import { conMensaje } from './CajaMensaje';
+import { limite } from '../../ui/inputs';
 
 const TITLE = 'Caja chica';
 /** The form's width: eight short fields read best in three columns, and the header's buttons end left of the toasts. */
@@ -39,6 +40,18 @@ const dosDecimales = (v: string | undefined) => {
   const m = /^(\d+)(?:\.(\d{0,2}))?$/.exec((v ?? '').replace(/,/g, '').trim());
   return m ? `${m[1].replace(/^0+(?=\d)/, '')}.${(m[2] ?? '').padEnd(2, '0')}` : v;
 };
+
+/** The approvers grouped: the requester's own managers first, then the other approvers of the project. */
+function aprobadorOpciones(lista: CajaAprobador[]): SelectProps['options'] {
+  const opcion = (a: CajaAprobador) => ({ value: a.usu_id, label: `${a.usu_nombre_completo} · ${a.pry_nombre ?? 'Toda la empresa'}` });
+  const jefes = lista.filter((a) => a.es_jefe);
+  const otros = lista.filter((a) => !a.es_jefe);
+  if (!jefes.length) return otros.map(opcion);
+  return [
+    { label: 'Gerente del solicitante', title: 'Gerente del solicitante', options: jefes.map(opcion) },
+    ...(otros.length ? [{ label: 'Otros aprobadores', title: 'Otros aprobadores', options: otros.map(opcion) }] : []),
+  ];
+}
 
 /**
  * Spec 2 §2 "Petty cash form": /caja/new and /caja/edit/:id (registered or disapproved cash boxes
@@ -86,6 +99,19 @@ function CajaForm({ caja, datos }: { caja: CajaDetalle | null; datos: CajaDatosC
   const guardando = registrar.isPending || editar.isPending;
   const monId = Form.useWatch('mon_id', form);
   const simbolo = datos.monedas.find((m) => m.mon_id === monId)?.mon_simbolo;
+  // Issue 24: the managers come from the server for the chosen cost centre's project and requester.
+  const cecId = Form.useWatch('cec_id', form) ?? caja?.cec_id;
+  const solicitanteId = Form.useWatch('usu_solicitante', form) ?? caja?.usu_solicitante;
+  const aprobadores = useAprobadores(cecId, solicitanteId);
+  const lista = aprobadores.data;
+
+  // A manager who does not qualify for the new centre or requester is cleared; an empty one takes the requester's first manager.
+  useEffect(() => {
+    if (!lista || aprobadores.isPlaceholderData) return;
+    const actual = form.getFieldValue('usu_gerente') as number | undefined;
+    if (actual !== undefined && !lista.some((a) => a.usu_id === actual)) form.setFieldValue('usu_gerente', undefined);
+    if (form.getFieldValue('usu_gerente') === undefined && lista[0]?.es_jefe) form.setFieldValue('usu_gerente', lista[0].usu_id);
+  }, [lista, aprobadores.isPlaceholderData, form]);
 
   const initialValues: Campos = caja
     ? {
@@ -168,7 +194,7 @@ function CajaForm({ caja, datos }: { caja: CajaDetalle | null; datos: CajaDatosC
             </Col>
             <Col xs={24} md={16}>
               <Form.Item name="caj_titulo" label="Título" rules={required}>
-                <Input maxLength={150} autoComplete="off" />
+                <Input count={limite(150)} autoComplete="off" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -184,12 +210,18 @@ function CajaForm({ caja, datos }: { caja: CajaDetalle | null; datos: CajaDatosC
             </Col>
             <Col span={24}>
               <Form.Item name="caj_descripcion" label="Descripción">
-                <Input.TextArea rows={4} maxLength={400} showCount />
+                <Input.TextArea rows={4} count={limite(400)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="usu_gerente" label="Gerente" rules={required}>
-                <Select {...buscable} options={personas(datos.gerentes)} />
+              <Form.Item name="usu_gerente" label="Gerente" rules={required} extra={cecId ? undefined : 'Seleccione primero el centro de costo'}>
+                <Select
+                  {...buscable}
+                  disabled={!cecId}
+                  loading={aprobadores.isFetching}
+                  notFoundContent={aprobadores.isFetching ? 'Cargando…' : 'No hay aprobadores de caja para este proyecto'}
+                  options={aprobadorOpciones(lista ?? [])}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

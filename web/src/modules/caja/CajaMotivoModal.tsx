@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { FormModal } from '../../ui/FormModal';
 import { useDesaprobarCaja, useDesaprobarRendicion } from './api';
 import type { CajaRef } from './CajaAcciones';
+import { limite } from '../../ui/inputs';
 
 interface Campos {
   caj_observacion: string;
@@ -37,7 +38,7 @@ export function CajaMotivoModal({ caja, rendicion, onClose }: { caja: CajaRef; r
       onClose={onClose}
     >
       <Form.Item name="caj_observacion" label="Motivo (opcional)">
-        <Input.TextArea rows={4} maxLength={400} showCount autoFocus aria-label="Motivo" />
+        <Input.TextArea rows={4} count={limite(400)} autoFocus aria-label="Motivo" />
       </Form.Item>
     </FormModal>
   );

@@ -22,20 +22,20 @@ import { CajaReportes } from './CajaReportes';
 /** Days back of the default range (spec 2 §9: the last 7 days, Lima dates). */
 const DIAS_POR_DEFECTO = 7;
 
-/** Widths fit every column at 1366 px: code, amount, status and date on one line; names and title cut with '…'. */
+/** Widths fit every column at 1366 px: code, amount, status and date on one line; names and title on up to two lines, then cut with '…'. */
 const COLUMNS: TableColumnsType<CajaFila> = [
   { title: 'Código', dataIndex: 'caj_codigo', width: 150 },
-  textColumn<CajaFila>('Tipo', 'tca_nombre', { width: 120 }),
-  textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 170, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
-  textColumn<CajaFila>('Título', 'caj_titulo'),
+  textColumn<CajaFila>('Tipo', 'tca_nombre', { width: 120, rows: 2 }),
+  textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 150, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  textColumn<CajaFila>('Título', 'caj_titulo', { rows: 2 }),
   {
     title: 'Monto',
     dataIndex: 'caj_monto_text',
-    width: 130,
+    width: 110,
     align: 'right',
     render: (t: string) => <span style={{ whiteSpace: 'nowrap' }}>{t}</span>,
   },
-  textColumn<CajaFila>('Solicitante', 'usu_solicitante_nombre', { width: 170 }),
+  textColumn<CajaFila>('Solicitante', 'usu_solicitante_nombre', { width: 150, rows: 2 }),
   { title: 'Estado', dataIndex: 'est_descripcion', width: 190, render: (t: string, r) => <StatusTag text={t} color={r.est_styles || 'default'} /> },
   { title: 'Fecha registro', dataIndex: 'caj_fecha_registro', width: 120, render: (d: string) => formatDate(d) },
 ];

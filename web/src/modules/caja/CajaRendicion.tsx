@@ -1,9 +1,10 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { CajaFila, RendicionLineaRevisada } from '@obra/domain';
+import type { CajaDetalle, CajaFila, RendicionLineaRevisada } from '@obra/domain';
 import { Button, Card, Descriptions, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { CellText } from '../../ui/CellText';
 import { formatDate, formatMoney } from '../../ui/format';
-import { useAbrirPdfRendicion, useRendicionxCaja } from './api';
+import { useAbrirPdfRendicion, useRendicionxCaja, type CierreAccion } from './api';
+import { CajaCierreAviso } from './CajaCierreAviso';
 
 /** The documents' columns; amounts in the cash's currency. */
 const columnas = (simbolo: string): TableColumnsType<RendicionLineaRevisada> => [
@@ -28,9 +29,13 @@ const columnas = (simbolo: string): TableColumnsType<RendicionLineaRevisada> => 
 /**
  * The settlement on the cash's detail (spec 2 §2 "Petty cash detail", §3 "Expense report"): amount,
  * total of the documents and the balance (a negative one is owed to the requester), the documents
- * and the attached PDF, opened in a new tab.
+ * and the attached PDF, opened in a new tab; once approved, the balance's reimbursement or return
+ * (pending, with its action, or done, with its voucher).
  */
-export function CajaRendicion({ caja }: { caja: Pick<CajaFila, 'caj_id' | 'caj_monto_text' | 'mon_simbolo' | 'caj_url_pdf' | 'caj_pdf_nombre'> }) {
+export function CajaRendicion({ caja, onAccion }: {
+  caja: Pick<CajaFila, 'caj_id' | 'caj_monto_text' | 'mon_simbolo' | 'caj_url_pdf' | 'caj_pdf_nombre'> & Pick<CajaDetalle, 'est_id' | 'caj_opciones' | 'cierre'>;
+  onAccion?: (a: CierreAccion) => void;
+}) {
   const rendicion = useRendicionxCaja(caja.caj_id);
   const pdf = useAbrirPdfRendicion();
   const r = rendicion.data;
@@ -60,7 +65,15 @@ export function CajaRendicion({ caja }: { caja: Pick<CajaFila, 'caj_id' | 'caj_m
             {
               key: 'saldo',
               label: 'Saldo',
-              children: (
+              // Once reimbursed or returned the balance is settled: zero, with what closed it.
+              children: caja.cierre ? (
+                <Flex vertical>
+                  <Typography.Text data-testid="rendicion-saldo" strong>{formatMoney(caja.mon_simbolo, '0')}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {`${caja.cierre.tipo === 'reembolso' ? 'Reembolsado' : 'Devuelto'}: ${caja.cierre.caj_monto_cierre_text}`}
+                  </Typography.Text>
+                </Flex>
+              ) : (
                 <Typography.Text data-testid="rendicion-saldo" type={r?.saldo_a_favor === 'solicitante' ? 'danger' : undefined} strong>
                   {r?.ren_saldo_text ?? '-'}
                 </Typography.Text>
@@ -68,6 +81,7 @@ export function CajaRendicion({ caja }: { caja: Pick<CajaFila, 'caj_id' | 'caj_m
             },
           ]}
         />
+        <CajaCierreAviso caja={caja} rendicion={r} onAccion={onAccion} />
         <Table<RendicionLineaRevisada>
           size="small"
           rowKey="red_item"

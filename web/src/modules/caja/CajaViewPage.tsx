@@ -16,10 +16,10 @@ const orDash = (v: string | null | undefined): ReactNode => (v?.trim() ? v : '-'
 /** The detail's buttons in the order of the cash's life; each shows only when its flag is on. */
 const BOTONES: readonly CajAccion[] = [
   'solicitar_aprobacion_caja', 'aprobar_caja', 'desaprobar_caja', 'depositar_caja', 'editar_caja', 'cancelar_caja',
-  'agregar_rendicion', 'solicitar_aprobacion_rendicion', 'aprobar_rendicion', 'desaprobar_rendicion',
+  'agregar_rendicion', 'solicitar_aprobacion_rendicion', 'aprobar_rendicion', 'desaprobar_rendicion', 'reembolsar_caja', 'devolver_caja',
 ];
 /** The one button drawn as primary: what the flags most likely opened the screen for. */
-const PRINCIPAL: readonly CajAccion[] = ['aprobar_caja', 'depositar_caja', 'aprobar_rendicion', 'solicitar_aprobacion_caja', 'solicitar_aprobacion_rendicion'];
+const PRINCIPAL: readonly CajAccion[] = ['reembolsar_caja', 'devolver_caja', 'aprobar_caja', 'depositar_caja', 'aprobar_rendicion', 'solicitar_aprobacion_caja', 'solicitar_aprobacion_rendicion'];
 
 const DESAPROBADA: readonly string[] = [CAJ.DESAPROBADA, CAJ.RENDICION_DESAPROBADA];
 
@@ -96,7 +96,7 @@ export function CajaViewPage() {
             <Descriptions size="small" bordered column={1} items={datosAprobacion(c)} styles={{ label: { whiteSpace: 'nowrap', width: 150 } }} />
           </Card>
         </Flex>
-        {CAJ_CON_RENDICION.includes(c.est_id as (typeof CAJ_CON_RENDICION)[number]) && <CajaRendicion caja={c} />}
+        {CAJ_CON_RENDICION.includes(c.est_id as (typeof CAJ_CON_RENDICION)[number]) && <CajaRendicion caja={c} onAccion={(a) => acciones.ejecutar(a, c)} />}
         <Card size="small" title="Historial">
           <Table<CajaDetalle['historial'][number]>
             size="small"

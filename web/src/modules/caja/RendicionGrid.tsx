@@ -3,6 +3,7 @@ import { claveCentroCosto, claveTipoDocumento, isDate } from '@obra/domain';
 import { AutoComplete, Button, DatePicker, Input, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { Campo, Ctx, Fila, Revision } from './rendicion-filas';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 /** Most suggestions a lookup cell lists at once; typing narrows them. */
 const SUGERENCIAS = 50;
@@ -71,7 +72,7 @@ export function RendicionGrid({ filas, revisiones, ctx, simbolo, editable, enfoc
       key: 'red_fecha',
       width: 130,
       render: (_, f, idx) => (
-        <DatePicker aria-label={`Fecha fila ${idx + 1}`} format="DD/MM/YYYY" placeholder={f.red_fecha && !isDate(f.red_fecha) ? f.red_fecha : 'dd/mm/aaaa'}
+        <DatePicker aria-label={`Fecha fila ${idx + 1}`} format={FECHA_FORMATOS} placeholder={f.red_fecha && !isDate(f.red_fecha) ? f.red_fecha : 'dd/mm/aaaa'}
           value={isDate(f.red_fecha) ? dayjs(f.red_fecha) : null} {...marca(idx, 'red_fecha')} disabled={!editable}
           autoFocus={f.key === enfocar} style={{ width: '100%' }}
           onChange={(d) => onEditar(f.key, { red_fecha: d ? d.format('YYYY-MM-DD') : '' })} onBlur={() => onTocar(f.key, 'red_fecha')} />

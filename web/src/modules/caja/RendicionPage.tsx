@@ -10,6 +10,8 @@ import { toast } from '../../ui/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { XLSX_ACCEPT } from '../../ui/useXlsxFile';
 import { cajaKeys, useCaja, useCajaDatos, useRendicionxCaja, type CajaDatosCarga } from './api';
+import { useCajaAcciones } from './CajaAcciones';
+import { CajaCierreAviso } from './CajaCierreAviso';
 import { RendicionGrid } from './RendicionGrid';
 import { RendicionPdf } from './RendicionPdf';
 import { RendicionTotales } from './RendicionTotales';
@@ -56,6 +58,7 @@ function RendicionEditor({ caja, documentos, datos }: EditorProps) {
   const [enfocar, setEnfocar] = useState<string | null>(null);
   useLeaveGuard(editado);
   const registrar = useRegistrarRendicion(caja.caj_id);
+  const acciones = useCajaAcciones();
   const cargar = useCargarArchivo(caja.caj_id);
 
   // Registering is allowed while the flag says so (the requester, in CDP or RDE); RAP locks everything.
@@ -151,6 +154,7 @@ function RendicionEditor({ caja, documentos, datos }: EditorProps) {
           <Typography.Text type="secondary">{`Fechas de documentos: ${ctx.desde.split('-').reverse().join('/')} a ${ctx.hasta.split('-').reverse().join('/')}`}</Typography.Text>
         </Flex>
         {caja.est_id === CAJ.RENDICION_APROBADA && <Alert type="info" showIcon title={CAJA_MSG.pdfBloqueado} />}
+        <CajaCierreAviso caja={caja} rendicion={documentos} onAccion={(a) => acciones.ejecutar(a, caja)} />
         <Card size="small">
           <Flex vertical gap={12}>
             {/* The spec's buttons in its order, from the left: the toasts (top right) never cover them. */}
@@ -177,11 +181,12 @@ function RendicionEditor({ caja, documentos, datos }: EditorProps) {
             />
             <Flex justify="space-between" align="flex-start" gap={24} wrap>
               {editable || caja.caj_url_pdf ? <RendicionPdf caja={caja} editable={editable} /> : <span />}
-              <RendicionTotales monto={caja.caj_monto} simbolo={simbolo} importes={revisiones.flatMap((r) => (r.importe ? [r.importe] : []))} />
+              <RendicionTotales monto={caja.caj_monto} simbolo={simbolo} importes={revisiones.flatMap((r) => (r.importe ? [r.importe] : []))} cierre={caja.cierre} />
             </Flex>
           </Flex>
         </Card>
       </Flex>
+      {acciones.popups}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import type { CajEstado, CajaDepositar, CajaDetalle, CajaEditar, CajaFila, CajaFiltro, CajaRegistrar, Paged, RendicionReply } from '@obra/domain';
+import type { CajEstado, CajaAprobador, CajaCierre, CajaDepositar, CajaDetalle, CajaEditar, CajaFila, CajaFiltro, CajaRegistrar, Paged, RendicionReply } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPage, apiPost } from '../../app/api';
+import { apiBlob, apiPage, apiPost, apiUpload } from '../../app/api';
 import { openBlobInTab } from '../../ui/files';
 
 /** Petty cash and the settlement calls its screens make (spec 2 §7 "Petty cash", "Settlements"): one function and hook per call. */
@@ -25,6 +25,7 @@ export const cajaKeys = {
   list: (filtros: CajaFiltros, page: CajaPagina) => [...cajaKeys.lists(), filtros, page] as const,
   detail: (cajId: number) => [...cajaKeys.all, 'detail', cajId] as const,
   rendicion: (cajId: number) => [...cajaKeys.all, 'rendicion', cajId] as const,
+  aprobadores: (cecId: number, solicitante: number | null) => [...cajaKeys.all, 'aprobadores', cecId, solicitante] as const,
 };
 
 /** `/caja/cargarDatos`: the lookup lists of the list, the form and the settlement screen, by name. */
@@ -123,3 +124,33 @@ export const REPORTE_RENDICIONES = '/rendicion/generarReporteRendicion';
 export const abrirPdfRendicion = (cajId: number) => openBlobInTab(() => apiBlob('/rendicion/descargarPdf', { caja: { caj_id: cajId } }));
 
 export const useAbrirPdfRendicion = () => useMutation({ mutationFn: abrirPdfRendicion });
+
+/** `/caja/buscarAprobadores`: who may approve a cash box of that cost centre, the requester's managers first (issue 24). */
+export async function buscarAprobadores(cecId: number, solicitante: number | null): Promise<CajaAprobador[]> {
+  return (await apiPost<CajaAprobador[]>('/caja/buscarAprobadores', { caja: { cec_id: cecId, usu_solicitante: solicitante } })).data;
+}
+
+export function useAprobadores(cecId: number | null | undefined, solicitante: number | null | undefined) {
+  return useQuery({
+    queryKey: cajaKeys.aprobadores(cecId ?? 0, solicitante ?? null),
+    queryFn: cecId ? () => buscarAprobadores(cecId, solicitante ?? null) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The two ways an approved settlement's balance is closed: treasury's reimbursement, the requester's return. */
+export type CierreAccion = 'reembolsar_caja' | 'devolver_caja';
+const CIERRE_RUTA: Record<CierreAccion, string> = { reembolsar_caja: '/rendicion/reembolsar', devolver_caja: '/rendicion/devolver' };
+
+/** `/rendicion/reembolsar` or `/rendicion/devolver`: multipart, the CajaCierre fields and the voucher in `file`. */
+export function cerrarCaja(v: { accion: CierreAccion; datos: CajaCierre; voucher: File }) {
+  const form = new FormData();
+  for (const [k, valor] of Object.entries(v.datos)) if (valor !== null && valor !== undefined) form.append(k, String(valor));
+  form.append('file', v.voucher);
+  return apiUpload<CajaFila>(CIERRE_RUTA[v.accion], form);
+}
+export const useCerrarCaja = () => useInvalidating(cerrarCaja);
+
+/** Opens the voucher of the reimbursement or the return in a new tab. */
+export const abrirVoucher = (cajId: number) => openBlobInTab(() => apiBlob('/rendicion/descargarVoucher', { caja: { caj_id: cajId } }));
+export const useAbrirVoucher = () => useMutation({ mutationFn: abrirVoucher });

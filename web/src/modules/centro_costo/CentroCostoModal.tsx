@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Select } from 'antd';
 import { useLookups } from '../../app/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useSaveCentroCosto } from './api';
+import { limite } from '../../ui/inputs';
 
 interface FormValues {
   id_centro_costo?: number;
@@ -51,7 +52,7 @@ export function CentroCostoModal({ row, onClose }: CentroCostoModalProps) {
         <Input maxLength={20} autoFocus autoComplete="off" placeholder="CC-PL-01" />
       </Form.Item>
       <Form.Item name="descripcion" label="Descripción" required>
-        <Input maxLength={200} autoComplete="off" />
+        <Input count={limite(200)} autoComplete="off" />
       </Form.Item>
       <Form.Item name="pry_id" label="Proyecto" required>
         <Select

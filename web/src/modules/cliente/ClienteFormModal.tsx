@@ -10,6 +10,7 @@ import { ACTIVO_OPTIONS } from '../../ui/options';
 import { toast } from '../../ui/toast';
 import { useCliente, useModificarCliente, useRegistrarCliente } from './api';
 import { DIRECCION_VACIA, DireccionesField, hasPending, type DireccionFormRow } from './DireccionesField';
+import { limite } from '../../ui/inputs';
 
 /** Which popup: register a new client, view one, or modify one. */
 export type ClienteModo = 'registrar' | 'ver' | 'modificar';
@@ -141,17 +142,17 @@ export function ClienteFormModal({ modo, cliId = null, onClose, onSaved }: Clien
         </Col>
         <Col xs={24} md={14}>
           <Form.Item label="Nombre o razón social" name="cli_nombre" required={!readOnly}>
-            <Input maxLength={200} />
+            <Input count={limite(200)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item label="Nombre de contacto" name="cli_nombre_contacto" required={!readOnly}>
-            <Input maxLength={150} />
+            <Input count={limite(150)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={10}>
           <Form.Item label="Correo" name="cli_correo" required={!readOnly}>
-            <Input maxLength={150} type="email" autoComplete="off" />
+            <Input count={limite(150)} type="email" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
@@ -161,7 +162,7 @@ export function ClienteFormModal({ modo, cliId = null, onClose, onSaved }: Clien
         </Col>
         <Col xs={24} md={isNew ? 18 : 14}>
           <Form.Item label="Domicilio fiscal" name="cli_domicilio_fiscal" required={!readOnly}>
-            <Input maxLength={300} />
+            <Input count={limite(300)} />
           </Form.Item>
         </Col>
         {!isNew && (

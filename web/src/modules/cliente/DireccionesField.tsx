@@ -5,6 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { LookupRows } from '../../app/lookups';
 import { CellText } from '../../ui/CellText';
 import { toast } from '../../ui/toast';
+import { limite } from '../../ui/inputs';
 
 /** A shipping address as the form holds it; `cde_id` marks a saved one (kept on modify). */
 export interface DireccionFormRow {
@@ -49,7 +50,7 @@ const blank = (v: string | undefined) => !v?.trim();
 /**
  * The client's shipping addresses (spec 3 §2 "Clients"): a table of the addresses, editable in
  * place, each removable, and a last row to add one (alias, address, reference, district); adding
- * an incomplete one answers 'Falta ingresar datos para agregar la dirección de envio'.
+ * an incomplete one answers 'Falta ingresar datos para agregar la dirección de envío'.
  */
 export function DireccionesField({ form, distritos, showErrors, readOnly, nueva, onNueva }: DireccionesFieldProps) {
   // preserve: read-only rows have no fields of their own, so only the store holds their values.
@@ -145,11 +146,11 @@ export function DireccionesField({ form, distritos, showErrors, readOnly, nueva,
                     onChange={(e) => set('cde_alias', e.target.value)} onPressEnter={enter} />
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1}>
-                  <Input aria-label="Dirección nueva" placeholder="Dirección" maxLength={300} value={nueva.cde_direccion} status={status(nueva.cde_direccion, marcar)}
+                  <Input aria-label="Dirección nueva" placeholder="Dirección" count={limite(300)} value={nueva.cde_direccion} status={status(nueva.cde_direccion, marcar)}
                     onChange={(e) => set('cde_direccion', e.target.value)} onPressEnter={enter} />
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={2}>
-                  <Input aria-label="Referencia nueva" placeholder="Referencia" maxLength={300} value={nueva.cde_referencia} status={status(nueva.cde_referencia, marcar)}
+                  <Input aria-label="Referencia nueva" placeholder="Referencia" count={limite(300)} value={nueva.cde_referencia} status={status(nueva.cde_referencia, marcar)}
                     onChange={(e) => set('cde_referencia', e.target.value)} onPressEnter={enter} />
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={3}>

@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { FormModal } from '../../ui/FormModal';
 import { formatMoney } from '../../ui/format';
 import { useAnularComprobante } from './api';
+import { limite } from '../../ui/inputs';
 
 /**
  * 'Anular' (issue 23): the reason, then a comunicación de baja (facturas and their notes) or a
@@ -30,7 +31,7 @@ export function AnularModal({ comprobante: c, onClose }: { comprobante: Comproba
       onClose={onClose}
     >
       <Form.Item name="motivo" label="Motivo de la anulación" required>
-        <Input.TextArea rows={3} maxLength={100} showCount autoFocus aria-label="Motivo de la anulación" />
+        <Input.TextArea rows={3} count={limite(100)} autoFocus aria-label="Motivo de la anulación" />
       </Form.Item>
     </FormModal>
   );

@@ -34,7 +34,7 @@ function proximoIntento(v: string | null, hoy: string) {
   return v.slice(0, 10) === hoy ? v.slice(11, 16) : fechaHora(v);
 }
 
-/** The series box searches once it holds a whole series (F001, B001) or is emptied. */
+/** The series box searches once it holds a whole series (F001, B001) or is emptied, and on Enter. */
 function SerieFilter({ onSerie }: { onSerie: (serie: string | null) => void }) {
   const [texto, setTexto] = useState('');
   return (
@@ -52,6 +52,8 @@ function SerieFilter({ onSerie }: { onSerie: (serie: string | null) => void }) {
             setTexto(v);
             if (v === '' || v.length === 4) onSerie(v || null);
           }}
+          // Enter searches with what was typed, a partial series too (a filter bar's text field searches on Enter).
+          onPressEnter={() => onSerie(texto || null)}
           style={{ width: 100 }}
         />
       )}

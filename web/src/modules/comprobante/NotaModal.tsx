@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { FormModal } from '../../ui/FormModal';
 import { formatDate, formatDecimal, formatMoney } from '../../ui/format';
 import { useComprobanteParaNota, useEmitirNota } from './api';
+import { limite } from '../../ui/inputs';
 
 interface LineaValor {
   incluir: boolean;
@@ -161,7 +162,7 @@ export function NotaModal({ cpeId, onClose }: { cpeId: number; onClose: () => vo
             </Col>
           </Row>
           <Form.Item name="motivo" label="Sustento" required>
-            <Input.TextArea rows={2} maxLength={250} showCount aria-label="Sustento" placeholder="Por qué se emite la nota" />
+            <Input.TextArea rows={2} count={limite(250)} aria-label="Sustento" placeholder="Por qué se emite la nota" />
           </Form.Item>
           {total
             ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="La nota toma todas las líneas del comprobante; cuando SUNAT la acepte, el comprobante queda anulado y el pedido puede recibir otro." />

@@ -1,6 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { CORREO_ESTADOS, CORREO_ESTADO_NOMBRE, isReadOnly, type CorreoEstado, type CorreoRow } from '@obra/domain';
-import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
 import { useRoleIds } from '../../app/session';
 import { CellText, textColumn } from '../../ui/CellText';
 import { formatDate } from '../../ui/format';
@@ -9,6 +10,7 @@ import { SearchFilter } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { toast } from '../../ui/toast';
 import { useListParams } from '../../ui/useListParams';
+import { useAjustes } from '../ajuste/api';
 import { useCorreos, useReenviarCorreo } from './api';
 
 const COLOR: Record<CorreoEstado, string> = { pendiente: 'gold', enviado: 'green', error: 'red' };
@@ -23,6 +25,8 @@ export function CorreoPage() {
   const correos = useCorreos(list.params);
   const reenviar = useReenviarCorreo();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
+  // Links in these mails point to this machine alone when the public address is unset (issue 24).
+  const advertencia = useAjustes(false).data?.advertencia;
 
   const columns: TableColumnsType<CorreoRow> = [
     { title: 'Fecha', dataIndex: 'cos_fecha', width: 150, render: (f: string) => formatDate(f, true) },
@@ -51,6 +55,16 @@ export function CorreoPage() {
   return (
     <ListPage<CorreoRow>
       title="Bandeja de salida de correo"
+      // The slot between the title and the filters: the warning reads before the list it explains.
+      tabs={advertencia && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={advertencia}
+          action={<Link to="/ajustes">Ir a Ajustes</Link>}
+        />
+      )}
       filters={
         <>
           <SelectFilter<CorreoEstado>

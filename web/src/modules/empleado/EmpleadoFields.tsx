@@ -4,6 +4,7 @@ import { projectOptions, type Lookups } from '../../app/lookups';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { NIVEL_OPTIONS, staffRoleOptions } from '../usuario/niveles';
 import { PuestoSelect } from './PuestoSelect';
+import { limite } from '../../ui/inputs';
 
 export type EmpleadoLookups = Lookups<'roles' | 'proyectos'>;
 
@@ -62,12 +63,12 @@ export function EmpleadoFields({ isNew, lookups, grants, empleado }: EmpleadoFie
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item label="Nombres" name="emp_nombre" required>
-          <Input maxLength={100} autoFocus />
+          <Input count={limite(100)} autoFocus />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Apellidos" name="emp_apellido" required>
-          <Input maxLength={100} />
+          <Input count={limite(100)} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -82,7 +83,7 @@ export function EmpleadoFields({ isNew, lookups, grants, empleado }: EmpleadoFie
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Correo" name="emp_email" required={!isNew}>
-          <Input maxLength={150} autoComplete="off" />
+          <Input count={limite(150)} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -123,7 +124,7 @@ export function EmpleadoFields({ isNew, lookups, grants, empleado }: EmpleadoFie
         <>
           <Col xs={24} md={12}>
             <Form.Item label="Usuario (correo)" name="usu_correo" required extra="Con este correo ingresa al sistema">
-              <Input maxLength={150} autoComplete="off" />
+              <Input count={limite(150)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

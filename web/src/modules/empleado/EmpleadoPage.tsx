@@ -44,7 +44,7 @@ export function EmpleadoPage() {
       key: 'usuario',
       align: 'center',
       width: 100,
-      render: (_, e) => (e.usu_id === null ? <Tag>NO</Tag> : <Tag color="blue" title={e.usu_correo ?? undefined}>SI</Tag>),
+      render: (_, e) => (e.usu_id === null ? <Tag>NO</Tag> : <Tag color="blue" title={e.usu_correo ?? undefined}>SÍ</Tag>),
     },
     { title: 'Estado', dataIndex: 'est_id', width: 110, render: (estado: number) => <StatusTag estId={estado} /> },
   ];

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { CONDUCTOR_TIPOS_DOCUMENTO, ConductorModificar, ConductorRegistrar, isReadOnly, type ConductorFila } from '@obra/domain';
+import { CONDUCTOR_TIPOS_DOCUMENTO, ConductorModificar, ConductorRegistrar, isReadOnly, licenciaYPlaca, type ConductorFila } from '@obra/domain';
 import { Button, Flex, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
@@ -9,6 +9,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { StatusTag } from '../../ui/StatusTag';
 import { toast } from '../../ui/toast';
 import { useConductores, useModificarConductor, useRegistrarConductor } from './api';
+import { limite } from '../../ui/inputs';
 
 interface Valores {
   cdt_id?: number;
@@ -60,15 +61,16 @@ export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
     { title: 'ID', dataIndex: 'cdt_id', width: 64 },
     { title: 'Nombre', key: 'nombre', render: (_, c) => `${c.cdt_nombre} ${c.cdt_apellido}` },
     { title: 'Documento', key: 'doc', width: 150, render: (_, c) => (c.cdt_numero_documento ? `${tipoDocumento(c.cdt_tipo_documento)} ${c.cdt_numero_documento}` : '-') },
-    { title: 'Licencia', dataIndex: 'cdt_licencia', width: 110, render: (l: string) => l || '-' },
-    { title: 'Placa', dataIndex: 'cdt_placa', width: 100, render: (p: string) => p || '-' },
+    // A licence left in the plate field (the only one before issue 23) shows as the licence, not as a plate.
+    { title: 'Licencia', key: 'licencia', width: 120, render: (_, c) => licenciaYPlaca(c).licencia || '-' },
+    { title: 'Placa', key: 'placa', width: 100, render: (_, c) => licenciaYPlaca(c).placa || '-' },
     { title: 'Estado', dataIndex: 'cdt_estado', width: 100, render: (e: number) => <StatusTag estId={e} /> },
     {
       title: '', key: 'acc', width: 56, render: (_, c) => !readOnly && (
         <Button type="text" icon={<EditOutlined />} aria-label={`Modificar ${c.cdt_nombre} ${c.cdt_apellido}`}
           onClick={() => abrir({
-            cdt_id: c.cdt_id, cdt_nombre: c.cdt_nombre, cdt_apellido: c.cdt_apellido, cdt_placa: c.cdt_placa, cdt_estado: c.cdt_estado,
-            cdt_tipo_documento: c.cdt_tipo_documento, cdt_numero_documento: c.cdt_numero_documento, cdt_licencia: c.cdt_licencia,
+            cdt_id: c.cdt_id, cdt_nombre: c.cdt_nombre, cdt_apellido: c.cdt_apellido, cdt_placa: licenciaYPlaca(c).placa, cdt_estado: c.cdt_estado,
+            cdt_tipo_documento: c.cdt_tipo_documento, cdt_numero_documento: c.cdt_numero_documento, cdt_licencia: licenciaYPlaca(c).licencia,
           })} />
       ),
     },
@@ -84,15 +86,17 @@ export function EnvioConductoresModal({ onClose }: { onClose: () => void }) {
         {editando && (
           <Form<Valores> form={form} layout="vertical" style={{ border: '1px solid #f0f0f0', padding: 12, borderRadius: 6 }}>
             <Flex gap={8} align="end" wrap>
-              <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
-              <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 160 }} /></Form.Item>
-              <Form.Item label="Placa" name="cdt_placa" style={{ marginBottom: 0 }}><Input maxLength={10} style={{ width: 100 }} /></Form.Item>
+              <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input count={limite(100)} style={{ width: 160 }} /></Form.Item>
+              <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input count={limite(100)} style={{ width: 160 }} /></Form.Item>
+              <Form.Item label="Placa" name="cdt_placa" style={{ marginBottom: 0 }} extra="Del vehículo que maneja">
+                <Input maxLength={10} placeholder="AXK-714" style={{ width: 100 }} />
+              </Form.Item>
               <Form.Item label="Tipo de documento" name="cdt_tipo_documento" style={{ marginBottom: 0 }}>
                 <Select options={TIPOS_DOCUMENTO} style={{ width: 170 }} aria-label="Tipo de documento" />
               </Form.Item>
               <Form.Item label="N° de documento" name="cdt_numero_documento" style={{ marginBottom: 0 }}><Input maxLength={15} style={{ width: 130 }} /></Form.Item>
               <Form.Item label="Licencia de conducir" name="cdt_licencia" style={{ marginBottom: 0 }} extra="Requerida para la guía de remisión">
-                <Input maxLength={12} style={{ width: 140 }} />
+                <Input maxLength={12} placeholder="Q40211873" style={{ width: 140 }} />
               </Form.Item>
               {editando.cdt_id !== undefined && (
                 <Form.Item label="Estado" name="cdt_estado" style={{ marginBottom: 0 }}><Select options={ACTIVO_OPTIONS} style={{ width: 110 }} /></Form.Item>

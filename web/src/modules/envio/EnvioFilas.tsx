@@ -3,6 +3,7 @@ import { formatDecimal, type MixerFila } from '@obra/domain';
 import { Button, DatePicker, Input, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { horasDeFila, type FilaEnvio } from './programacion';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 interface Props {
   filas: FilaEnvio[];
@@ -35,7 +36,7 @@ export function EnvioFilas({ filas, mixers, onCambiar, onQuitar }: Props) {
     {
       title: 'Fecha', key: 'fecha', width: 140,
       render: (_, f) => (
-        <DatePicker aria-label={`Fecha ${n(f)}`} format="DD-MM-YYYY" allowClear={false} value={dayjs(f.fecha, 'DD-MM-YYYY')}
+        <DatePicker aria-label={`Fecha ${n(f)}`} format={FECHA_FORMATOS} allowClear={false} value={dayjs(f.fecha, 'DD-MM-YYYY')}
           onChange={(d) => d && onCambiar(f.key, { fecha: d.format('DD-MM-YYYY') })} style={{ width: '100%' }} />
       ),
     },

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { checkForm } from '../../ui/checkForm';
 import { toast } from '../../ui/toast';
 import { useConductores, useEnvio, useGenerarGuia, useRegistrarConductor } from './api';
+import { limite } from '../../ui/inputs';
 
 export const PREGUNTA_GUIA = '¿Desea continuar con la generación de la guía de remisión remitente?';
 
@@ -143,8 +144,8 @@ export function EnvioGuiaModal({ envId, codigo, onClose }: { envId: number; codi
               initialValues={{ cdt_nombre: '', cdt_apellido: '', cdt_placa: '', cdt_tipo_documento: '1', cdt_numero_documento: '', cdt_licencia: '' }}
               style={{ border: '1px solid #f0f0f0', padding: 12, borderRadius: 6 }}>
               <Flex gap={8} align="end" wrap>
-                <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 150 }} /></Form.Item>
-                <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input maxLength={100} style={{ width: 150 }} /></Form.Item>
+                <Form.Item label="Nombre" name="cdt_nombre" required style={{ marginBottom: 0 }}><Input count={limite(100)} style={{ width: 150 }} /></Form.Item>
+                <Form.Item label="Apellido" name="cdt_apellido" required style={{ marginBottom: 0 }}><Input count={limite(100)} style={{ width: 150 }} /></Form.Item>
                 <Form.Item label="Placa" name="cdt_placa" style={{ marginBottom: 0 }}><Input maxLength={10} style={{ width: 100 }} /></Form.Item>
                 <Form.Item label="Tipo de documento" name="cdt_tipo_documento" required style={{ marginBottom: 0 }}>
                   <Select options={TIPOS_DOCUMENTO} style={{ width: 170 }} aria-label="Tipo de documento" />

@@ -1,5 +1,5 @@
 import { CalendarOutlined, CloseCircleOutlined, EyeOutlined, FileTextOutlined, StepForwardOutlined } from '@ant-design/icons';
-import { ENVIO_MSG, ENV_ESTADOS_FILTRO, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
+import { ENVIO_MSG, ENV_ESTADOS_FILTRO, formatDate, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
 import { App, Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
@@ -13,8 +13,8 @@ import { useCambiarEstado, useCancelarEnvio, useEnvios, type DatosDespacho } fro
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';
 import { ventanaInicial } from './EnvioPedidosTab';
 
-export const PREGUNTA_ESTADO = '¿Esta seguro de cambiar el estado del envio?';
-export const PREGUNTA_CANCELAR = '¿Esta seguro de cancelar el envio?';
+export const PREGUNTA_ESTADO = '¿Está seguro de cambiar el estado del envío?';
+export const PREGUNTA_CANCELAR = '¿Está seguro de cancelar el envío?';
 
 interface Props {
   datos: DatosDespacho | undefined;
@@ -90,15 +90,15 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
   ];
 
   const columns: TableColumnsType<EnvioFila> = [
-    { title: 'N', dataIndex: 'env_codigo', width: 145 },
-    { title: 'Fecha', key: 'fecha', width: 105, render: (_, e) => e.env_fecha_hora_envio.slice(0, 10).split('-').reverse().join('-') },
-    { title: 'Hora', key: 'hora', width: 70, render: (_, e) => e.env_fecha_hora_envio.slice(11, 16) },
-    textColumn<EnvioFila>('Producto', 'ovd_producto'),
-    { title: 'Cantidad', dataIndex: 'env_cantidad', width: 100, align: 'right', render: (c: string, e) => `${formatDecimal(c)} ${e.unm_simbolo || 'm³'}` },
-    textColumn<EnvioFila>('Dirección', 'cde_direccion'),
-    { title: 'Distrito', dataIndex: 'ubi_nombre', width: 120 },
-    { title: 'Mixer', dataIndex: 'mix_nombre', width: 120 },
-    { title: 'Estado', key: 'estado', width: 120, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> },
+    { title: 'N', dataIndex: 'env_codigo', width: 134 },
+    { title: 'Fecha', key: 'fecha', width: 96, render: (_, e) => formatDate(e.env_fecha_hora_envio.slice(0, 10)) },
+    { title: 'Hora', key: 'hora', width: 60, render: (_, e) => e.env_fecha_hora_envio.slice(11, 16) },
+    textColumn<EnvioFila>('Producto', 'ovd_producto', { rows: 2 }),
+    { title: 'Cantidad', dataIndex: 'env_cantidad', width: 90, align: 'right', render: (c: string, e) => `${formatDecimal(c)} ${e.unm_simbolo || 'm³'}` },
+    textColumn<EnvioFila>('Dirección', 'cde_direccion', { width: 150, rows: 2 }),
+    { title: 'Distrito', dataIndex: 'ubi_nombre', width: 110 },
+    { title: 'Mixer', dataIndex: 'mix_nombre', width: 90 },
+    { title: 'Estado', key: 'estado', width: 110, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> },
     {
       // The server decides the next state (spec 3 §4); offered while there is one.
       title: 'Cambiar estado', key: 'cambiar', width: 160, align: 'center',

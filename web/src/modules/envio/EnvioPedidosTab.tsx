@@ -12,6 +12,7 @@ import { useListParams } from '../../ui/useListParams';
 import { usePedidosDespacho, type DatosDespacho } from './api';
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';
 import { EnvioProgramarModal } from './EnvioProgramarModal';
+import { fechaDeApi } from '../../ui/format';
 
 /** The default window on the delivery date: 7 days back to 2 ahead, Lima (spec 3 §2, §9). */
 export const ventanaInicial = (): FiltrosDespacho => {
@@ -43,7 +44,7 @@ export function EnvioPedidosTab({ datos }: { datos: DatosDespacho | undefined })
 
   const columns: TableColumnsType<OrdenVentaFila> = [
     { title: 'ID', dataIndex: 'ovt_id', width: 70 },
-    { title: 'Fecha entrega', dataIndex: 'ovt_fecha_entrega', width: 140 },
+    { title: 'Fecha entrega', dataIndex: 'ovt_fecha_entrega', width: 140, render: (v: string) => fechaDeApi(v) },
     { title: 'DNI/RUC', dataIndex: 'cli_documento_identidad', width: 120 },
     textColumn<OrdenVentaFila>('Cliente', 'cli_nombre'),
     textColumn<OrdenVentaFila>('Dirección', 'ovt_direccion_envio'),

@@ -9,6 +9,7 @@ import { useMixersActivos } from '../mixer/api';
 import { useEnvios, useModificarEnvios, useOrdenParaEnvio, useRegistrarEnvios } from './api';
 import { EnvioFilas } from './EnvioFilas';
 import { proponerFila, restante, textoEscala, type FilaEnvio } from './programacion';
+import { fechaDeApi } from '../../ui/format';
 
 interface Props {
   ovtId: number;
@@ -21,9 +22,10 @@ interface Props {
 const hoyDmy = () => limaDate().split('-').reverse().join('-');
 
 /**
- * Spec 3 §2 "Dispatches" popups 'Programar envíos' and 'Reprogramar envíos': per order line with a
- * balance, dispatches are added (mixer, quantity capped at its capacity, delivery and departure,
- * frequency) with loading and return computed live; lines without balance cannot add. A refusal
+ * Spec 3 §2 "Dispatches" popups 'Programar envíos' and 'Reprogramar envíos': per order line a mixer
+ * carries (services such as pumping are only named: they need no dispatch, issue 24), dispatches are
+ * added (mixer, quantity capped at its capacity, delivery and departure, frequency) with loading and
+ * return computed live; lines without balance cannot add. A refusal
  * (a mixer already busy in that window, a balance exceeded) keeps the popup open.
  */
 export function EnvioProgramarModal({ ovtId, reprogramar, onClose }: Props) {
@@ -85,6 +87,9 @@ export function EnvioProgramarModal({ ovtId, reprogramar, onClose }: Props) {
     onClose();
   };
 
+  const despachables = o?.lista_orden_venta_detalle.filter((l) => l.pvt_despacho_mixer) ?? [];
+  const servicios = o?.lista_orden_venta_detalle.filter((l) => !l.pvt_despacho_mixer) ?? [];
+
   const programadosDe = (ovdId: number): EnvioFila[] => (existentes.data?.data ?? []).filter((e) => e.ovd_id === ovdId && e.est_id !== 8);
 
   return (
@@ -104,9 +109,16 @@ export function EnvioProgramarModal({ ovtId, reprogramar, onClose }: Props) {
       ) : (
         <Flex vertical gap={12}>
           <Typography.Text>
-            <b>{o.cli_nombre}</b> ({o.cli_documento_identidad}) · Entrega {o.ovt_fecha_entrega} · {o.ovt_direccion_envio}, {o.ubi_nombre}
+            <b>{o.cli_nombre}</b> ({o.cli_documento_identidad}) · Entrega {fechaDeApi(o.ovt_fecha_entrega)} · {o.ovt_direccion_envio}, {o.ubi_nombre}
           </Typography.Text>
-          {o.lista_orden_venta_detalle.map((l) => {
+          {servicios.length > 0 && (
+            // Issue 24: services (pumping) are not carried by a mixer; their lines need no dispatch.
+            <Typography.Text type="secondary" aria-label="Líneas sin despacho">
+              No requieren despacho (no van en mixer): {servicios.map((l) => `${l.ovd_producto} (${formatDecimal(l.ovd_cantidad)} ${l.unm_simbolo})`).join(' · ')}
+            </Typography.Text>
+          )}
+          {despachables.length === 0 && <Alert type="info" title="Este pedido no tiene productos que se despachen en mixer" />}
+          {despachables.map((l) => {
             const propias = filas.filter((f) => f.ovd_id === l.ovd_id);
             const queda = restante(l.ovd_saldo_envio, propias);
             const sinSaldo = queda <= 0n;

@@ -1,10 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatDecimal, limaDate, type EnvioBloque, type MixerTimeline } from '@obra/domain';
 import { Button, DatePicker, Empty, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FilterField } from '../../ui/FilterField';
 import { useTimeline } from './api';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 /** Spec 3 §2, §9: 1 minute = 1 pixel; a block shows its details when taller than 80. */
 const DIA_MIN = 24 * 60;
@@ -26,6 +27,12 @@ function minutoDelDia(t: string, dia: string): number {
   if (d < dia) return 0;
   if (d > dia) return DIA_MIN;
   return Number(t.slice(11, 13)) * 60 + Number(t.slice(14, 16));
+}
+
+/** Where a day opens: 30 minutes before its first loading, or 06:00 when it has no dispatch. */
+function minutoInicial(mixers: MixerTimeline[], dia: string): number {
+  const cargas = mixers.flatMap((m) => m.envios.map((e) => minutoDelDia(e.env_fecha_hora_carguio, dia)));
+  return cargas.length ? Math.min(...cargas) - 30 : 6 * 60;
 }
 
 const ahoraMin = () => {
@@ -66,7 +73,8 @@ function Bloque({ e, dia, onVer }: { e: EnvioBloque; dia: string; onVer: (envId:
 /**
  * Tab 2 'Despachos x Mixers' (spec 3 §2): a day grid, hours down the left (sticky) and one column per
  * active mixer (sticky names), each dispatch a block from loading to return; a now-line at the Lima
- * time, moved every minute. It polls the day's version while shown and reloads when it moved.
+ * time, moved every minute. It opens at the day's first dispatch (06:00 when none) and 'Ir a la hora
+ * actual' scrolls to the now-line. It polls the day's version while shown and reloads when it moved.
  */
 export function EnvioTimeline({ activo, onVer }: { activo: boolean; onVer: (envId: number) => void }) {
   const [dia, setDia] = useState(() => limaDate());
@@ -87,14 +95,17 @@ export function EnvioTimeline({ activo, onVer }: { activo: boolean; onVer: (envI
   const mixers: MixerTimeline[] = useMemo(() => timeline.data?.mixers ?? [], [timeline.data]);
   const esHoy = dia === limaDate();
 
-  // On opening a day, scroll to an hour before now (today) or to the first block.
+  // On opening a day (today too: the morning's dispatches must not hide above), scroll to half an hour
+  // before its first loading, or to 06:00 when it has none (issue 24). Later reloads keep the scroll.
   useEffect(() => {
     if (!timeline.data || !caja.current || desplazado.current === dia) return;
     desplazado.current = dia;
-    const primeros = mixers.flatMap((m) => m.envios.map((e) => minutoDelDia(e.env_fecha_hora_carguio, dia)));
-    const destino = esHoy ? ahora - 60 : primeros.length ? Math.min(...primeros) - 30 : 6 * 60;
-    caja.current.scrollTop = Math.max(0, destino);
-  }, [timeline.data, dia, esHoy, ahora, mixers]);
+    caja.current.scrollTop = Math.max(0, minutoInicial(mixers, dia));
+  }, [timeline.data, dia, mixers]);
+
+  const irAhora = () => {
+    if (caja.current) caja.current.scrollTop = Math.max(0, ahora - 60);
+  };
 
   const ancho = HORAS_W + Math.max(1, mixers.length) * COL_W;
 
@@ -103,11 +114,13 @@ export function EnvioTimeline({ activo, onVer }: { activo: boolean; onVer: (envI
       <Flex gap={12} align="end" wrap>
         <FilterField label="Día">
           {(id) => (
-            <DatePicker id={id} format="DD-MM-YYYY" allowClear={false} value={dayjs(dia)} onChange={(d) => d && setDia(d.format('YYYY-MM-DD'))} />
+            <DatePicker id={id} format={FECHA_FORMATOS} allowClear={false} value={dayjs(dia)} onChange={(d) => d && setDia(d.format('YYYY-MM-DD'))} />
           )}
         </FilterField>
         <Button icon={<ReloadOutlined />} loading={timeline.isFetching} onClick={() => void refetch()}>Actualizar</Button>
-        <Typography.Text type="secondary">Se actualiza solo cuando otro despachador cambia el día.</Typography.Text>
+        {esHoy && <Button icon={<FieldTimeOutlined />} onClick={irAhora} disabled={!timeline.data || mixers.length === 0}>Ir a la hora actual</Button>}
+        {/* What useTimeline does: every 10 s it asks whether the day changed and reloads when it did. */}
+        <Typography.Text type="secondary">Se actualiza sola: cada 10 segundos revisa si alguien cambió los envíos de este día.</Typography.Text>
       </Flex>
       {!timeline.data ? (
         <Skeleton active />

@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast';
 import { useDescargarGuia, useEnvio, useVerGuia } from './api';
 
 /** 'YYYY-MM-DDTHH:mm:ss' (Lima) as 'dd-mm-yyyy HH:mm'. */
-export const fechaHora = (t: string | null | undefined) => (t ? `${t.slice(8, 10)}-${t.slice(5, 7)}-${t.slice(0, 4)} ${t.slice(11, 16)}` : '-');
+export const fechaHora = (t: string | null | undefined) => (t ? `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 16)}` : '-');
 
 /**
  * The dispatch view (800 px, spec 3 §2 "Dispatches"): the dispatch, every state it went through with

@@ -1,6 +1,7 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { CPE_CANALES, CPE_CANAL_NOMBRE, type CpeCanal, type EmisorGuardar, type EmisorVista } from '@obra/domain';
-import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Spin, Tooltip, type FormInstance } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Spin, Tooltip, type FormInstance } from 'antd';
+import { NumberInput } from '../../ui/inputs';
 import { formatDate } from '../../ui/format';
 import { pruebaEnCurso } from './api';
 
@@ -66,7 +67,7 @@ export function CanalEnvioCard({ form, emisor, readOnly, cambios, probando, agot
         </Col>
         <Col span={8}>
           <Form.Item name="emi_plazo_dias" label="Plazo de envío (días)" required={!readOnly}>
-            <InputNumber min={1} max={30} precision={0} style={{ width: '100%' }} />
+            <NumberInput valueType="number" inputMode="numeric" />
           </Form.Item>
         </Col>
         {canal === 'demo' && (

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionModules, useHasOption, useRoleIds, useSession } from '../../app/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
-import { textColumn } from '../../ui/CellText';
+import { fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
@@ -58,15 +58,16 @@ export function InventarioPage() {
   const exportar = () => void descarga.start('/productoAlmacen/exportar', { producto_almacen: { prv_nombre, prv_estado, alm_id } }, 'inventario.xlsx');
 
   const columns: TableColumnsType<InventarioRow> = [
-    textColumn<InventarioRow>('Almacén', 'alm_nombre', { width: 250, text: (r) => warehouseLabel(r) }),
-    textColumn('Proyecto', 'pry_nombre', { width: 130 }),
-    textColumn('Categoría', 'cat_nombre', { width: 110 }),
-    textColumn('Tipo', 'tip_nombre', { width: 110 }),
+    textColumn<InventarioRow>('Almacén', 'alm_nombre', { width: 220, rows: 2, text: (r) => warehouseLabel(r) }),
+    // Spec 2 §2 lists the project although the warehouse's label starts with it: narrow, on two lines.
+    textColumn('Proyecto', 'pry_nombre', { width: 100, rows: 2 }),
+    textColumn('Categoría', 'cat_nombre', { width: 130, rows: 2 }),
+    textColumn('Tipo', 'tip_nombre', { width: 110, rows: 2 }),
     textColumn<InventarioRow>('Producto', 'prv_nombre', { text: (r) => productoLabel(r) }),
-    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 72 },
-    textColumn('Marca', 'mar_nombre', { width: 110 }),
+    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 70 },
+    textColumn('Marca', 'mar_nombre', { width: 110, rows: 2 }),
     {
-      title: 'Stock', dataIndex: 'pal_stock', width: 110, align: 'right',
+      title: 'Stock', dataIndex: 'pal_stock', width: 90, align: 'right',
       render: (v: string, r) => (r.bajo_minimo ? (
         <Tooltip title={`Bajo el stock mínimo de ${formatCantidad(r.stm_minimo)} ${r.unm_simbolo} en este almacén`}>
           <Typography.Text type="danger" aria-label={`${formatCantidad(v)}, bajo el mínimo de ${formatCantidad(r.stm_minimo)}`}>
@@ -75,8 +76,11 @@ export function InventarioPage() {
         </Tooltip>
       ) : formatCantidad(v)),
     },
-    { title: 'Mínimo', dataIndex: 'stm_minimo', width: 80, align: 'right', render: (v: string) => (Number(v) > 0 ? formatCantidad(v) : '-') },
-    { title: 'Estado', key: 'estado', width: 100, render: (_, r) => <Tag color={r.pal_estado_styles}>{r.pal_estado_nombre}</Tag> },
+    { title: 'Mínimo', dataIndex: 'stm_minimo', width: 76, align: 'right', render: (v: string) => (Number(v) > 0 ? formatCantidad(v) : '-') },
+    fitColumn<InventarioRow>(
+      { title: 'Estado', key: 'estado', width: 100, render: (_, r) => <Tag color={r.pal_estado_styles}>{r.pal_estado_nombre}</Tag> },
+      { text: (r) => r.pal_estado_nombre, tag: true },
+    ),
   ];
 
   const rowActions = (r: InventarioRow): RowAction[] => [

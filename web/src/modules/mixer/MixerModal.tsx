@@ -2,6 +2,7 @@ import { MixerModificar, MixerRegistrar } from '@obra/domain';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { FormModal, modoProps } from '../../ui/FormModal';
 import { useMixer, useModificarMixer, useRegistrarMixer, type Mixer, type MixerPayload } from './api';
+import { limite } from '../../ui/inputs';
 
 /** Which popup: Registrar, Ver (read-only) or Modificar Mixer (spec 3 §2 "Mixers"). */
 export type MixerModo = 'registrar' | 'ver' | 'modificar';
@@ -58,7 +59,7 @@ export function MixerModal({ modo, mixId, estados, onClose }: MixerModalProps) {
       <Row gutter={16}>
         <Col span={24}>
           <Form.Item label="Nombre" name="mix_nombre" required={modo !== 'ver'}>
-            <Input maxLength={100} autoFocus autoComplete="off" />
+            <Input count={limite(100)} autoFocus autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

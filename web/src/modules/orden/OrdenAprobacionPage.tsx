@@ -4,7 +4,7 @@ import { App, Button, Flex, List, Tag, Typography, type TableColumnsType } from 
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api';
-import { CellText, textColumn } from '../../ui/CellText';
+import { fitColumn, textColumn } from '../../ui/CellText';
 import { formatDate, formatMoney } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { toast } from '../../ui/toast';
@@ -52,7 +52,7 @@ export function OrdenAprobacionPage() {
           setSeleccion([]);
           void navigate('/orden');
         } catch (error) {
-          // The toast says 'Hubo un error al aprobar las ordenes'; the reasons per order go in a dialog.
+          // The toast says 'Hubo un error al aprobar las órdenes'; the reasons per order go in a dialog.
           if (error instanceof ApiError && isRechazos(error.data)) mostrarRechazos(error.data);
         }
       },
@@ -75,11 +75,11 @@ export function OrdenAprobacionPage() {
     });
 
   const columns: TableColumnsType<OrdenPendienteRow> = [
-    { title: 'Código', dataIndex: 'codigo', width: 215, render: (c: string) => <CellText text={c} /> },
+    textColumn<OrdenPendienteRow>('Código', 'codigo', { width: 215 }),
     { title: 'Fecha', dataIndex: 'fecha_orden', width: 95, render: (d: string) => formatDate(d) },
-    textColumn<OrdenPendienteRow>('Proveedor', 'proveedor'),
-    textColumn<OrdenPendienteRow>('Centro de Costo', 'centro_costo', { width: 150 }),
-    textColumn<OrdenPendienteRow>('Referencia', 'referencia'),
+    textColumn<OrdenPendienteRow>('Proveedor', 'proveedor', { rows: 2 }),
+    textColumn<OrdenPendienteRow>('Centro de Costo', 'centro_costo', { width: 150, rows: 2 }),
+    textColumn<OrdenPendienteRow>('Referencia', 'referencia', { width: 160, rows: 2 }),
     {
       title: 'Total',
       dataIndex: 'monto_con_impuesto',
@@ -87,13 +87,16 @@ export function OrdenAprobacionPage() {
       width: 120,
       render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
     },
-    textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 90 }),
-    {
-      title: 'Pendiente de',
-      dataIndex: 'aprobacion',
-      width: 190,
-      render: (a: OrdenPendienteRow['aprobacion']) => <Tag color={a === 'aprobar_gerencia' ? 'gold' : 'cyan'}>{PENDIENTE_DE[a]}</Tag>,
-    },
+    textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 110 }),
+    fitColumn<OrdenPendienteRow>(
+      {
+        title: 'Pendiente de',
+        dataIndex: 'aprobacion',
+        width: 190,
+        render: (a: OrdenPendienteRow['aprobacion']) => <Tag color={a === 'aprobar_gerencia' ? 'gold' : 'cyan'}>{PENDIENTE_DE[a]}</Tag>,
+      },
+      { text: (o) => PENDIENTE_DE[o.aprobacion], tag: true },
+    ),
   ];
 
   return (

@@ -15,6 +15,8 @@ import type { LookupRows } from '../../app/lookups';
 import { ProveedorSelect } from '../../ui/ProveedorSelect';
 import { useUsuariosPorRol, type UsuarioRol } from './api';
 import { TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';
+import { FECHA_FORMATOS } from '../../ui/format';
+import { limite } from '../../ui/inputs';
 
 const TIPO_OPTIONS = [TIPO_ORDEN.COMPRA, TIPO_ORDEN.SERVICIO].map((t) => ({ value: t, label: TIPO_ORDEN_NOMBRE[t] }));
 
@@ -203,12 +205,12 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
         </Col>
         <Col {...col}>
           <Form.Item label="Fecha de pago" name="fecha_pago" rules={required}>
-            <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} placeholder="dd-mm-aaaa" />
+            <DatePicker format={FECHA_FORMATOS} style={{ width: '100%' }} placeholder="dd/mm/aaaa" />
           </Form.Item>
         </Col>
         <Col xs={24} xl={16}>
           <Form.Item label="Lugar de entrega" name="lugar_entrega" rules={required}>
-            <Input maxLength={250} />
+            <Input count={limite(250)} />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -228,17 +230,17 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
         </Col>
         <Col xs={24} xl={12}>
           <Form.Item label="Referencia" name="referencia" rules={required}>
-            <Input maxLength={200} />
+            <Input count={limite(200)} />
           </Form.Item>
         </Col>
         <Col xs={24} xl={12}>
           <Form.Item label="Detalle de la referencia" name="referencia_detalle">
-            <Input maxLength={500} />
+            <Input count={limite(500)} />
           </Form.Item>
         </Col>
         <Col xs={24} xl={12}>
           <Form.Item label="Observación" name="observacion">
-            <Input.TextArea maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} />
+            <Input.TextArea count={limite(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
         </Col>
         <Col xs={12} xl={6}>

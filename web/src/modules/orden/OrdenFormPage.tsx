@@ -31,7 +31,7 @@ import { OrdenDesdePedido } from './OrdenDesdePedido';
 import { OrdenImpuestos, recomputeTaxes, toImpuestoForm, toImpuestoOrden, type ImpuestoForm } from './OrdenImpuestos';
 import { OrdenItems, emptyItem, newItemKey, type ItemForm } from './OrdenItems';
 
-const TITLE = 'Ordenes de Compra o Servicio';
+const TITLE = 'Órdenes de Compra o Servicio';
 
 const initialItems = (o: OrdenDetalle | null): ItemForm[] =>
   (o?.orden_items ?? []).map((i) => ({

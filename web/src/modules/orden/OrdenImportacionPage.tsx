@@ -10,6 +10,7 @@ import { OrdenMotivo } from './OrdenMotivo';
 import { OrdenResumen } from './OrdenResumen';
 import { OrdenNoEncontrada, RegresarAOrdenes } from './OrdenRegresar';
 import { useOrdenId } from './useOrdenId';
+import { limite } from '../../ui/inputs';
 
 interface Campos {
   hasta: number;
@@ -68,7 +69,7 @@ export function OrdenImportacionPage() {
                 <Select<number> options={opciones} placeholder="Seleccione el nuevo estado" aria-label="Estado" />
               </Form.Item>
               <Form.Item name="descripcion" label="Comentario" rules={[{ required: true, whitespace: true, message: MSG.required }, { max: 500 }]}>
-                <Input.TextArea rows={3} maxLength={500} showCount aria-label="Comentario" />
+                <Input.TextArea rows={3} count={limite(500)} aria-label="Comentario" />
               </Form.Item>
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={actualizar.isPending}>
                 Guardar

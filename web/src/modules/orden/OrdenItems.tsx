@@ -7,6 +7,7 @@ import { formatAmount } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { useProductoBusqueda } from './api';
+import { limite } from '../../ui/inputs';
 
 /** Product search waits 500 ms (spec 1 §9). */
 export const PRODUCT_SEARCH_MS = 500;
@@ -79,7 +80,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       render: (_, i, idx) => (
         <Flex vertical gap={2}>
           {i.producto ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`Catálogo: ${i.producto}`}</Typography.Text> : null}
-          <Input aria-label={`Descripción línea ${idx + 1}`} value={i.descripcion} status={servicio ? vacio(i.descripcion) : undefined} maxLength={500} onChange={(e) => update(i.key, { descripcion: e.target.value })} />
+          <Input aria-label={`Descripción línea ${idx + 1}`} value={i.descripcion} status={servicio ? vacio(i.descripcion) : undefined} count={limite(500)} onChange={(e) => update(i.key, { descripcion: e.target.value })} />
         </Flex>
       ),
     },
@@ -142,7 +143,7 @@ export function OrdenItems({ items, onChange, importacion, servicio, importes, u
       key: 'observacion',
       width: 170,
       render: (_, i, idx) => (
-        <Input aria-label={`Observación línea ${idx + 1}`} value={i.observacion} maxLength={500} onChange={(e) => update(i.key, { observacion: e.target.value })} />
+        <Input aria-label={`Observación línea ${idx + 1}`} value={i.observacion} count={limite(500)} onChange={(e) => update(i.key, { observacion: e.target.value })} />
       ),
     },
     {

@@ -4,7 +4,7 @@ import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useHasOption, useRoleIds } from '../../app/session';
-import { textColumn } from '../../ui/CellText';
+import { fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';
 import { formatDate, formatMoney } from '../../ui/format';
@@ -30,16 +30,17 @@ const EMPTY_TEXT = 'No se encontraron Órdenes';
 /**
  * Widths fit every column at 1366 px (1300 px of table beside a scrollbar): the code, date and
  * amount on one line; people, supplier, cost centre and reference on up to two lines, then cut
- * with '…' and shown whole on hover.
+ * with '…' and shown whole on hover. The code, reference, state and condition are as wide as
+ * their texts on the page (up to their width): the supplier takes the rest.
  */
 const COLUMNS: TableColumnsType<OrdenListRow> = [
-  { title: 'N°', dataIndex: 'id_orden', width: 52, align: 'right' },
-  textColumn<OrdenListRow>('Código', 'codigo', { width: 192 }),
+  { title: 'N°', dataIndex: 'id_orden', width: 48, align: 'right' },
+  textColumn<OrdenListRow>('Código', 'codigo', { width: 210 }),
   { title: 'Fecha', dataIndex: 'fecha_orden', width: 90, render: (d: string) => formatDate(d) },
   textColumn<OrdenListRow>('Creado por', 'creado_por', { width: 104, rows: 2 }),
   textColumn<OrdenListRow>('Proveedor', 'proveedor', { rows: 2 }),
   textColumn<OrdenListRow>('Centro de costo', 'centro_costo', { width: 136, rows: 2 }),
-  textColumn<OrdenListRow>('Referencia', 'referencia', { rows: 2 }),
+  textColumn<OrdenListRow>('Referencia', 'referencia', { width: 150, rows: 2 }),
   {
     title: 'Total',
     dataIndex: 'monto_con_impuesto',
@@ -47,13 +48,16 @@ const COLUMNS: TableColumnsType<OrdenListRow> = [
     width: 112,
     render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
   },
-  {
-    title: 'Estado',
-    dataIndex: 'estado',
-    width: 150,
-    render: (estado: string, o) => <StatusTag text={estado} color={o.estado_styles || 'default'} />,
-  },
-  textColumn<OrdenListRow>('Condición', 'condicion_comercial', { width: 104 }),
+  fitColumn<OrdenListRow>(
+    {
+      title: 'Estado',
+      dataIndex: 'estado',
+      width: 150,
+      render: (estado: string, o) => <StatusTag text={estado} color={o.estado_styles || 'default'} />,
+    },
+    { text: (o) => o.estado, tag: true },
+  ),
+  textColumn<OrdenListRow>('Condición', 'condicion_comercial', { width: 110 }),
 ];
 /** The table's width at 1366 px; below it the table scrolls sideways. */
 const MIN_WIDTH = 1300;
@@ -154,12 +158,12 @@ function OrdenToolbar() {
         <Button icon={<DollarOutlined />} onClick={() => void navigate('/search')}>
           Precios
         </Button>
-        {/* An icon with its tooltip: with a label the administrator's toolbar no longer fits one line at 1366 px. */}
-        <Tooltip title="Reposición de stock">
-          <Button icon={<ShoppingCartOutlined />} aria-label="Reposición" onClick={() => void navigate('/renovate')} />
+        <Tooltip title="Productos bajo su stock mínimo, para pedirlos en una orden">
+          <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate('/renovate')}>Reposición</Button>
         </Tooltip>
       </Flex>
-      <Flex gap={8} wrap>
+      {/* At the right, also when the toolbar takes two lines (the administrator's at 1366 px). */}
+      <Flex gap={8} wrap style={{ marginLeft: 'auto' }}>
         {aprueba && (
           <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/orden/approve')}>
             Pendientes de aprobación

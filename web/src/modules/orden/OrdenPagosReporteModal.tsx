@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Modal, Typography } from 'antd';
 import { toast } from '../../ui/toast';
 import { ReporteProgreso } from './ReporteProgreso';
 import { limaMonth, rangeBody, useXlsxDownload, type Rango } from './reporte-api';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 /**
  * Spec 1 §2.9 popup "comparing purchase orders with payment orders": for the orders of a date
@@ -51,7 +52,7 @@ export function OrdenPagosReporteModal({ open, onClose }: { open: boolean; onClo
       <Form<{ rango: Rango }> id="orden-pagos-reporte-form" form={form} layout="vertical" initialValues={{ rango: limaMonth() }}
         onFinish={(v) => void generar(v)} disabled={descarga.downloading}>
         <Form.Item name="rango" label="Fecha inicio / Fecha fin">
-          <DatePicker.RangePicker format="DD-MM-YYYY" placeholder={['Fecha inicio', 'Fecha fin']} style={{ width: '100%' }} allowClear />
+          <DatePicker.RangePicker format={FECHA_FORMATOS} placeholder={['Fecha inicio', 'Fecha fin']} style={{ width: '100%' }} allowClear />
         </Form.Item>
       </Form>
       {descarga.downloading && <ReporteProgreso bytes={descarga.bytes} />}

@@ -3,6 +3,7 @@ import { Alert, Form, Input } from 'antd';
 import { useRef } from 'react';
 import { FormModal } from '../../ui/FormModal';
 import { useRechazarOrden } from './estados-api';
+import { limite } from '../../ui/inputs';
 
 /** The order being rejected: its code and the state the approver sees (the server refuses if it moved). */
 export interface OrdenARechazar {
@@ -53,7 +54,7 @@ export function OrdenRechazoModal({ orden, onClose, onDone }: { orden: OrdenARec
       }
     >
       <Form.Item name="comentario" label="Motivo del rechazo" required>
-        <Input.TextArea rows={4} maxLength={500} showCount autoFocus aria-label="Motivo del rechazo" />
+        <Input.TextArea rows={4} count={limite(500)} autoFocus aria-label="Motivo del rechazo" />
       </Form.Item>
     </FormModal>
   );

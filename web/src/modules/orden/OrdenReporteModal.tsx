@@ -6,6 +6,7 @@ import { toast } from '../../ui/toast';
 import { ProveedorSelect } from '../../ui/ProveedorSelect';
 import { ReporteProgreso } from './ReporteProgreso';
 import { limaMonth, rangeBody, useCategorias, useTiposProducto, useXlsxDownload, type Rango } from './reporte-api';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 /** The supplier autocomplete of the report waits 500 ms (spec 1 §9). */
 const SUPPLIER_SEARCH_MS = 500;
@@ -84,7 +85,7 @@ export function OrdenReporteModal({ open, onClose }: { open: boolean; onClose: (
       <Form<FormValues> id="orden-reporte-form" form={form} layout="vertical" initialValues={initial} onFinish={(v) => void generar(v)}
         disabled={descarga.downloading}>
         <Form.Item name="rango" label="Fecha inicio / Fecha fin">
-          <DatePicker.RangePicker format="DD-MM-YYYY" placeholder={['Fecha inicio', 'Fecha fin']} style={{ width: '100%' }} allowClear />
+          <DatePicker.RangePicker format={FECHA_FORMATOS} placeholder={['Fecha inicio', 'Fecha fin']} style={{ width: '100%' }} allowClear />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>

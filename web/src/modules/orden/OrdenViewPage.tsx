@@ -6,6 +6,7 @@ import { useMatch, useNavigate } from 'react-router';
 import { useLookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
 import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCents, toScaled } from '../../ui/format';
+import { WrapText } from '../../ui/CellText';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
 import { useOrden } from './api';
@@ -23,7 +24,8 @@ type Item = OrdenDetalle['orden_items'][number];
 
 const persona = (u: { nombre: string; apellido: string } | null | undefined) => (u ? `${u.nombre} ${u.apellido}`.trim() : '-');
 /** An empty text shows as a dash. */
-const orDash = (v: string | null | undefined): ReactNode => (v?.trim() ? v : '-');
+/** A value whole, '-' when empty; a long unbroken text wraps instead of widening the page (issue 24). */
+const orDash = (v: string | null | undefined): ReactNode => <WrapText text={v} />;
 
 /**
  * Spec 1 §2.10: the order's header, items, taxes and totals, read-only; at /orden/approve/:id the
@@ -94,7 +96,7 @@ export function OrdenViewPage() {
   const columns: TableColumnsType<Item> = [
     { title: 'N°', dataIndex: 'oci_orden', width: 50, align: 'center' },
     { title: 'Marca', key: 'marca', width: 130, render: (_, i) => (i.marca.id_marca === 0 ? '-' : i.marca.descripcion) },
-    { title: 'Descripción', dataIndex: 'descripcion' },
+    { title: 'Descripción', dataIndex: 'descripcion', render: (v: string) => orDash(v) },
     { title: 'UND', key: 'unidad', width: 70, render: (_, i) => i.unidad.simbolo },
     { title: 'CANT.', dataIndex: 'cantidad', width: 90, align: 'right', render: (v: string) => formatDecimal(v) },
     { title: 'P.U.', dataIndex: 'precio_unitario', width: 110, align: 'right', render: (v: string) => formatDecimal(v, 2) },
@@ -206,7 +208,9 @@ export function OrdenViewPage() {
             columns={columns}
             dataSource={o.orden_items}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // Fixed columns: a long description wraps in its own column instead of widening the table.
+            tableLayout="fixed"
+            scroll={{ x: 1000 }}
             aria-label="Productos de la orden"
             summary={() => (
               <Table.Summary>

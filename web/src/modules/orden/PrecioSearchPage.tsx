@@ -16,13 +16,13 @@ const secondary = { fontSize: 12 } as const;
  */
 const columns: TableColumnsType<PrecioItemRow> = [
   textColumn<PrecioItemRow>('Descripción', 'descripcion'),
-  textColumn<PrecioItemRow>('Marca', 'marca', { width: 120 }),
-  { title: 'UND', dataIndex: 'unidad', width: 70 },
-  { title: 'Cant.', dataIndex: 'cantidad', width: 84, align: 'right', render: (c: string) => formatDecimal(c) },
+  textColumn<PrecioItemRow>('Marca', 'marca', { width: 150 }),
+  { title: 'UND', dataIndex: 'unidad', width: 64 },
+  { title: 'Cant.', dataIndex: 'cantidad', width: 72, align: 'right', render: (c: string) => formatDecimal(c) },
   {
     title: 'P.U.',
     dataIndex: 'precio_unitario',
-    width: 124,
+    width: 112,
     align: 'right',
     render: (p: string, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.moneda, p)}</span>,
   },

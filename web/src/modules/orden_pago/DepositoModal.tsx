@@ -2,7 +2,7 @@ import { OrdenPagoDepositar, limaDate, type OrdenPagoRow } from '@obra/domain';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { FormModal } from '../../ui/FormModal';
-import { formatMoney } from '../../ui/format';
+import { FECHA_FORMATOS, formatMoney } from '../../ui/format';
 import { useDepositarOrdenPago } from './api';
 
 interface FormValues {
@@ -33,7 +33,7 @@ export function DepositoModal({ row, onClose }: { row: OrdenPagoRow; onClose: ()
         <Input maxLength={60} autoFocus autoComplete="off" />
       </Form.Item>
       <Form.Item name="opg_fecha_deposito" label="Fecha de depósito">
-        <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
+        <DatePicker format={FECHA_FORMATOS} placeholder="dd/mm/aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
       </Form.Item>
     </FormModal>
   );

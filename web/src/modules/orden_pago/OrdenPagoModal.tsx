@@ -6,9 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useLookups } from '../../app/lookups';
 import { useSession } from '../../app/session';
 import { FormModal } from '../../ui/FormModal';
-import { formatAmount, formatDate, formatRate } from '../../ui/format';
+import { FECHA_FORMATOS, formatAmount, formatDate, formatRate } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
 import { useModificarOrdenPago, useOrdenCompraPago, useOrdenPago, useRegistrarOrdenPago } from './api';
+import { limite } from '../../ui/inputs';
 
 export type ModoOrdenPago = 'registrar' | 'ver' | 'modificar';
 
@@ -114,12 +115,12 @@ export function OrdenPagoModal({ modo, ordId, opgId, onClose }: OrdenPagoModalPr
         </Col>
         <Col span={24}>
           <Form.Item name="opg_descripcion" label="Descripción" required>
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} autoFocus={!locked} />
+            <Input.TextArea count={limite(500)} autoSize={{ minRows: 2, maxRows: 4 }} autoFocus={!locked} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="opg_fecha_pago_programado" label="Fecha programada de pago" required>
-            <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} />
+            <DatePicker format={FECHA_FORMATOS} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

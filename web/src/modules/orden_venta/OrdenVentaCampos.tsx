@@ -5,6 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useClientesRapido, useDireccionesCliente, useVendedoresRapido, type OrdenVentaDatos } from './api';
 import { OrdenVentaBuscador } from './OrdenVentaBuscador';
 import { OrdenVentaLineas, type LineaForm } from './OrdenVentaLineas';
+import { FECHA_FORMATOS } from '../../ui/format';
+import { limite } from '../../ui/inputs';
 
 export type ModoOrdenVenta = 'registrar' | 'modificar' | 'ver';
 
@@ -162,7 +164,7 @@ export function OrdenVentaCampos({ modo, form, datos, cliente, onCliente, vended
       <Row gutter={16}>
         <Col xs={24} md={12} lg={7}>
           <Form.Item name="ovt_nombre_contacto" label="Nombre de contacto" required>
-            <Input maxLength={150} autoComplete="off" />
+            <Input count={limite(150)} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6} lg={4}>
@@ -177,7 +179,7 @@ export function OrdenVentaCampos({ modo, form, datos, cliente, onCliente, vended
         </Col>
         <Col xs={24} md={12} lg={6}>
           <Form.Item name="ovt_correo_contacto" label="Correo de contacto" required>
-            <Input maxLength={150} autoComplete="off" inputMode="email" />
+            <Input count={limite(150)} autoComplete="off" inputMode="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12} lg={3}>
@@ -204,7 +206,7 @@ export function OrdenVentaCampos({ modo, form, datos, cliente, onCliente, vended
         </Col>
         <Col xs={24} md={12} lg={6}>
           <Form.Item name="ovt_referencia_envio" label="Referencia" required>
-            <Input maxLength={300} autoComplete="off" />
+            <Input count={limite(300)} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12} lg={4}>
@@ -214,7 +216,7 @@ export function OrdenVentaCampos({ modo, form, datos, cliente, onCliente, vended
         </Col>
         <Col xs={14} md={8} lg={3}>
           <Form.Item name="ovt_fecha_entrega" label="Fecha de entrega" required>
-            <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(hoy, 'day')} />
+            <DatePicker format={FECHA_FORMATOS} placeholder="dd/mm/aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(hoy, 'day')} />
           </Form.Item>
         </Col>
         <Col xs={10} md={4} lg={2}>
@@ -224,7 +226,7 @@ export function OrdenVentaCampos({ modo, form, datos, cliente, onCliente, vended
         </Col>
         <Col span={24}>
           <Form.Item name="ovt_observaciones" label="Observaciones">
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
+            <Input.TextArea count={limite(500)} autoSize={{ minRows: 1, maxRows: 3 }} />
           </Form.Item>
         </Col>
       </Row>

@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
-import { formatMoney } from '../../ui/format';
+import { FECHA_FORMATOS, formatMoney } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { useGenerarComprobante } from './api';
 
@@ -113,8 +113,8 @@ export function OrdenVentaCuotasModal({ orden, onClose }: { orden: OrdenVentaDet
               <Form.Item {...cell} name={[f.name, 'fecha']}>
                 <DatePicker
                   aria-label={`Fecha de vencimiento de la cuota ${f.name + 1}`}
-                  format="DD-MM-YYYY"
-                  placeholder="dd-mm-aaaa"
+                  format={FECHA_FORMATOS}
+                  placeholder="dd/mm/aaaa"
                   disabledDate={(d) => !d.isAfter(dayjs(hoy), 'day')}
                   style={{ width: '100%' }}
                 />

@@ -4,10 +4,11 @@ import { Alert, Button, Col, DatePicker, Form, Input, Progress, Row, Upload } fr
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { FormModal } from '../../ui/FormModal';
-import { formatMoney } from '../../ui/format';
+import { FECHA_HORA_FORMATOS, formatMoney } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { useAdjuntarPago, useRegistrarPago } from './api';
 import { fechaHoraPickers } from './OrdenVentaFormModal';
+import { limite } from '../../ui/inputs';
 
 /** The server checks the real type and size again (PDF, JPG, PNG; 10 MB). */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
@@ -103,8 +104,8 @@ export function OrdenVentaPagoModal({ orden, onClose }: { orden: OrdenVentaDetal
           <Form.Item name="ovp_fecha_pago" label="Fecha y hora de pago" required>
             <DatePicker
               showTime={{ format: 'HH:mm' }}
-              format="DD-MM-YYYY HH:mm"
-              placeholder="dd-mm-aaaa hh:mm"
+              format={FECHA_HORA_FORMATOS}
+              placeholder="dd/mm/aaaa hh:mm"
               needConfirm={false}
               // A payment is something that happened: no later day than today (the server checks the time too).
               disabledDate={(d) => d.isAfter(inicial.ovp_fecha_pago, 'day')}
@@ -133,7 +134,7 @@ export function OrdenVentaPagoModal({ orden, onClose }: { orden: OrdenVentaDetal
         </Col>
         <Col span={24}>
           <Form.Item name="ovp_descripcion" label="Descripción" required>
-            <Input.TextArea maxLength={300} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="Depósito BCP N° de operación ..." />
+            <Input.TextArea count={limite(300)} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="Depósito BCP N° de operación ..." />
           </Form.Item>
         </Col>
       </Row>

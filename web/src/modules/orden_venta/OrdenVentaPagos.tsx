@@ -2,7 +2,7 @@ import { CloseCircleOutlined, FileSearchOutlined, PlusOutlined } from '@ant-desi
 import { ORDEN_VENTA_MSG as M, type OrdenVentaDetalle, type OrdenVentaPagoFila } from '@obra/domain';
 import { App, Button, Card, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { formatMoney } from '../../ui/format';
+import { fechaDeApi, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
 import { toast } from '../../ui/toast';
 import { useCancelarPago, useVerDocumentoPago } from './api';
@@ -22,7 +22,7 @@ export function OrdenVentaPagos({ orden }: { orden: OrdenVentaDetalle }) {
 
   const preguntarCancelar = (p: OrdenVentaPagoFila) =>
     modal.confirm({
-      title: `¿Esta seguro de cancelar el pago: "${p.ovp_descripcion}"?`,
+      title: `¿Está seguro de cancelar el pago: "${p.ovp_descripcion}"?`,
       okText: 'Cancelar pago',
       cancelText: 'No',
       okButtonProps: { danger: true },
@@ -38,7 +38,7 @@ export function OrdenVentaPagos({ orden }: { orden: OrdenVentaDetalle }) {
   const columns: TableColumnsType<OrdenVentaPagoFila> = [
     { title: 'N°', dataIndex: 'ovp_orden', width: 56, align: 'center' },
     { title: 'Descripción', dataIndex: 'ovp_descripcion', ellipsis: true },
-    { title: 'Fecha', dataIndex: 'ovp_fecha_pago', width: 150 },
+    { title: 'Fecha', dataIndex: 'ovp_fecha_pago', width: 150, render: (v: string) => fechaDeApi(v) },
     { title: 'Monto', dataIndex: 'ovp_monto', width: 130, align: 'right', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney('S/', v)}</span> },
     { title: 'Estado', dataIndex: 'est_nombre', width: 120, render: (t: string, p) => <StatusTag text={t} color={p.est_styles || 'default'} /> },
     {

@@ -36,7 +36,7 @@ interface ViewProps {
 
 /**
  * The view order popup (spec 3 §2): every field read-only, the order's situation, the Payments
- * table, the Vouchers section, the attached documents, and Aprobar ('¿Esta seguro de aprobar la orden de venta?') when the
+ * table, the Vouchers section, the attached documents, and Aprobar ('¿Está seguro de aprobar la orden de venta?') when the
  * server's flag allows it (creado and option aprobar_orden_venta); Editar while it may be modified.
  */
 export function OrdenVentaViewModal({ ovtId, onEditar, onClose }: ViewProps) {
@@ -49,7 +49,7 @@ export function OrdenVentaViewModal({ ovtId, onEditar, onClose }: ViewProps) {
 
   const preguntarAprobar = (orden: OrdenVentaDetalle) =>
     modal.confirm({
-      title: '¿Esta seguro de aprobar la orden de venta?',
+      title: '¿Está seguro de aprobar la orden de venta?',
       okText: 'Aprobar',
       cancelText: 'Cancelar',
       autoFocusButton: 'cancel',

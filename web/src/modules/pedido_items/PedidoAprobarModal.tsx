@@ -1,7 +1,8 @@
 import { PEDIDO_MSG, PedidoAprobar, type Pedido } from '@obra/domain';
-import { App, Descriptions, Form, InputNumber } from 'antd';
+import { App, Descriptions, Form } from 'antd';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
+import { hasta, noNegativo, NumberInput } from '../../ui/inputs';
 import { formatDecimal } from '../../ui/format';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useAprobarPedido, usePedido } from './api';
@@ -83,8 +84,16 @@ export function PedidoAprobarModal({ peiId, onClose }: { peiId: number; onClose:
             title: 'Aprobada',
             width: 150,
             render: (_, fl, i) => (
-              <Form.Item {...cell} name={[fl.name, 'pid_cantidad_aprobada']}>
-                <InputNumber<string> aria-label={`Cantidad aprobada ${i + 1}`} stringMode min="0" max={lineas[fl.name]?.pid_cantidad_solicitada} style={{ width: '100%' }} />
+              <Form.Item
+                {...cell}
+                name={[fl.name, 'pid_cantidad_aprobada']}
+                rules={[
+                  noNegativo(PEDIDO_MSG.cantidadAprobada),
+                  hasta(lineas[fl.name]?.pid_cantidad_solicitada,
+                    PEDIDO_MSG.aprobadaExcede(lineas[fl.name]?.pid_producto ?? '', formatDecimal(lineas[fl.name]?.pid_cantidad_solicitada))),
+                ]}
+              >
+                <NumberInput aria-label={`Cantidad aprobada ${i + 1}`} />
               </Form.Item>
             ),
           },

@@ -1,10 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { PEDIDO_MSG, PedidoModificar, PedidoRegistrar, type Pedido, type PedidoProducto } from '@obra/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Tooltip } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
+import { limite, NumberInput, positivo } from '../../ui/inputs';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
@@ -139,7 +140,7 @@ export function PedidoFormModal({ modo, peiId, onClose }: Props) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="pei_notas" label="Notas">
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
+            <Input.TextArea count={limite(500)} autoSize={{ minRows: 1, maxRows: 3 }} />
           </Form.Item>
         </Col>
       </Row>
@@ -157,8 +158,8 @@ export function PedidoFormModal({ modo, peiId, onClose }: Props) {
             title: 'Cantidad',
             width: 150,
             render: (_, fl, i) => (
-              <Form.Item {...cell} name={[fl.name, 'pid_cantidad_solicitada']}>
-                <InputNumber<string> aria-label={`Cantidad ${i + 1}`} stringMode min="0" style={{ width: '100%' }} />
+              <Form.Item {...cell} name={[fl.name, 'pid_cantidad_solicitada']} rules={[positivo(PEDIDO_MSG.cantidad)]}>
+                <NumberInput aria-label={`Cantidad ${i + 1}`} />
               </Form.Item>
             ),
           },

@@ -4,7 +4,7 @@ import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useHasOption, useRoleIds } from '../../app/session';
-import { CellText, textColumn } from '../../ui/CellText';
+import { CellText, fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
@@ -20,15 +20,18 @@ import { PedidoFormModal } from './PedidoFormModal';
 import { PedidoVerModal } from './PedidoVerModal';
 
 const COLUMNS: TableColumnsType<PedidoFila> = [
-  { title: 'ID', dataIndex: 'pei_id', width: 56 },
-  { title: 'Código', dataIndex: 'pei_codigo', width: 140 },
-  { title: 'Estado', key: 'estado', width: 124, render: (_, r) => <StatusTag text={r.pei_estado_nombre} color={r.pei_estado_styles} /> },
+  { title: 'ID', dataIndex: 'pei_id', width: 48 },
+  textColumn<PedidoFila>('Código', 'pei_codigo', { width: 140 }),
+  fitColumn<PedidoFila>(
+    { title: 'Estado', key: 'estado', width: 124, render: (_, r) => <StatusTag text={r.pei_estado_nombre} color={r.pei_estado_styles} /> },
+    { text: (r) => r.pei_estado_nombre, tag: true },
+  ),
   { title: 'Proyecto | Almacén', key: 'almacen', ellipsis: { showTitle: false }, render: (_, r) => <CellText text={warehouseLabel(r)} /> },
-  textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 140, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
-  textColumn<PedidoFila>('Solicitante', 'usu_solicitante_nombre', { width: 150 }),
-  textColumn<PedidoFila>('Logística', 'usu_logistica_nombre', { width: 150 }),
-  { title: 'Registro', dataIndex: 'pei_fecha_registro', width: 100, render: (d: string) => formatDate(d) },
-  { title: 'Aprobación', dataIndex: 'pei_fecha_aprobacion', width: 100, render: (d: string | null) => formatDate(d) },
+  textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 140, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  textColumn<PedidoFila>('Solicitante', 'usu_solicitante_nombre', { width: 120, rows: 2 }),
+  textColumn<PedidoFila>('Logística', 'usu_logistica_nombre', { width: 120, rows: 2 }),
+  { title: 'Registro', dataIndex: 'pei_fecha_registro', width: 96, render: (d: string) => formatDate(d) },
+  { title: 'Aprobación', dataIndex: 'pei_fecha_aprobacion', width: 104, render: (d: string | null) => formatDate(d) },
 ];
 
 /** The popups, named as the route's actions (spec 3 §2): /pedidoItems/:action/:id opens one directly. */

@@ -1,6 +1,6 @@
 import type { Producto, ProductoOpciones } from '@obra/domain';
-import { RETORNO_MAX_DIAS } from '@obra/domain';
-import { Checkbox, Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { limite, NumberInput } from '../../ui/inputs';
 import { useTipos } from './api';
 
 /** The form's values: the `producto` payload with the flags as check boxes. */
@@ -65,7 +65,7 @@ export function ProductoFields({ form, opciones, source }: ProductoFieldsProps) 
     <Row gutter={16}>
       <Col span={24}>
         <Form.Item label="Nombre" name="prv_nombre" required>
-          <Input maxLength={200} autoFocus />
+          <Input count={limite(200)} autoFocus />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -103,16 +103,15 @@ export function ProductoFields({ form, opciones, source }: ProductoFieldsProps) 
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Stock mínimo" name="prv_stock_minimo" extra="Por debajo de este stock el producto aparece para reponer">
-          {/* stringMode: the value travels as decimal text, never as a binary float (DECISIONS §2). */}
-          <InputNumber<string> stringMode min="0" step="1" precision={2} style={{ width: '100%' }} />
+          {/* Decimal text as typed, never a binary float (DECISIONS §2) nor rounded or clamped (issue 24). */}
+          <NumberInput decimales={2} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Retorno estimado (días)" name="prv_retorno_estimado" required={Boolean(retornable)}>
-          <InputNumber<number>
-            min={1}
-            max={RETORNO_MAX_DIAS}
-            precision={0}
+          <NumberInput
+            valueType="number"
+            inputMode="numeric"
             disabled={retornable ? undefined : true}
             placeholder={retornable ? 'Días' : 'Solo para productos retornables'}
             style={{ width: '100%' }}
@@ -142,7 +141,7 @@ export function ProductoFields({ form, opciones, source }: ProductoFieldsProps) 
       </Col>
       <Col span={24}>
         <Form.Item label="Descripción" name="prv_descripcion">
-          <Input.TextArea maxLength={400} rows={2} showCount />
+          <Input.TextArea count={limite(400)} rows={2} />
         </Form.Item>
       </Col>
     </Row>

@@ -67,16 +67,16 @@ export function ProductoPage() {
   };
 
   const columns: TableColumnsType<ProductoRow> = [
-    { title: 'ID', dataIndex: 'prv_id', width: 70 },
-    textColumn('Categoría', 'cat_nombre', { width: 170 }),
-    textColumn('Tipo', 'tip_nombre', { width: 170 }),
+    { title: 'ID', dataIndex: 'prv_id', width: 64 },
+    textColumn('Categoría', 'cat_nombre', { width: 220 }),
+    textColumn('Tipo', 'tip_nombre', { width: 200 }),
     textColumn('Nombre', 'prv_nombre'),
-    textColumn('Marca', 'mar_nombre', { width: 150 }),
+    textColumn('Marca', 'mar_nombre', { width: 180 }),
     { title: 'Unidad', dataIndex: 'unm_simbolo', width: 80 },
     {
       title: 'Estado',
       dataIndex: 'prv_estado',
-      width: 130,
+      width: 120,
       render: (estado: number) => (
         <Tag color={estado === PRODUCTO_ESTADO.DESHABILITADO ? 'default' : 'success'}>{productoEstadoNombre(estado)}</Tag>
       ),

@@ -1,5 +1,6 @@
 import { precioConIgv, type ProductoVenta } from '@obra/domain';
-import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
+import { limite, NumberInput } from '../../ui/inputs';
 import { useTiposProductoVenta } from './api';
 
 /** The popup's values: the `producto_venta` payload as the form holds it (decimals as text). */
@@ -18,6 +19,8 @@ export interface ProductoVentaFormValues {
   pvt_stock: string | null;
   /** kg per unit (issue 23): the sender guide's gross weight is quantity × this. */
   pvt_peso: string | null;
+  /** Carried by a mixer (issue 24); off for a service (pumping), whose order lines need no dispatch. */
+  pvt_despacho_mixer: boolean;
   est_id?: number;
 }
 
@@ -116,23 +119,23 @@ export function ProductoVentaFields({ form, listas, source, ver, conEstado }: Pr
       </Col>
       <Col span={24}>
         <Form.Item label="Nombre" name="pvt_nombre" required={!ver}>
-          <Input maxLength={200} autoComplete="off" />
+          <Input count={limite(200)} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col span={24}>
         <Form.Item label="Descripción" name="pvt_descripcion">
-          <Input.TextArea maxLength={500} rows={2} showCount={!ver} />
+          <Input.TextArea count={{ show: !ver, max: 500 }} rows={2} />
         </Form.Item>
       </Col>
       {/* stringMode: prices and stock travel as decimal text, never as binary floats (DECISIONS §2). */}
       <Col xs={24} md={8}>
         <Form.Item label="Precio mínimo" name="pvt_precio_minimo" required={!ver} extra={ver ? undefined : 'Sin IGV; el pedido no puede bajar de este precio'}>
-          <InputNumber<string> stringMode min="0" precision={2} prefix="S/" style={{ width: '100%' }} />
+          <NumberInput prefix="S/" decimales={2} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label={ver ? 'Precio de venta' : 'Precio máximo'} name="pvt_precio" required={!ver} extra={ver ? undefined : 'Sin IGV'}>
-          <InputNumber<string> stringMode min="0" precision={2} prefix="S/" style={{ width: '100%' }} />
+          <NumberInput prefix="S/" decimales={2} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
@@ -142,12 +145,18 @@ export function ProductoVentaFields({ form, listas, source, ver, conEstado }: Pr
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label="Stock" name="pvt_stock" required={!ver}>
-          <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} />
+          <NumberInput />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label="Peso por unidad (kg)" name="pvt_peso" extra={ver ? undefined : 'Para el peso bruto de la guía de remisión (concreto: unos 2400 kg por m³)'}>
-          <InputNumber<string> stringMode min="0" precision={3} suffix="kg" style={{ width: '100%' }} />
+          <NumberInput suffix="kg" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={8}>
+        <Form.Item label="Se despacha en mixer" name="pvt_despacho_mixer" valuePropName="checked"
+          extra={ver ? undefined : 'Desactívelo para servicios como el bombeo: no se despachan ni dejan pendiente el pedido'}>
+          <Switch checkedChildren="Sí" unCheckedChildren="No" />
         </Form.Item>
       </Col>
       {conEstado && (

@@ -17,7 +17,7 @@ const TITLES: Record<ProductoVentaModo, string> = {
 /** Sale products are activo or inactivo (spec 3 §4). */
 export const ESTADO_OPTIONS = [1, 0].map((id) => ({ value: id, label: ESTADOS.find((e) => e.est_id === id)!.est_nombre }));
 
-const NUEVO: ProductoVentaFormValues = { pvt_nombre: '', pvt_descripcion: '', pvt_precio_minimo: null, pvt_precio: null, pvt_stock: '0', pvt_peso: null };
+const NUEVO: ProductoVentaFormValues = { pvt_nombre: '', pvt_descripcion: '', pvt_precio_minimo: null, pvt_precio: null, pvt_stock: '0', pvt_peso: null, pvt_despacho_mixer: true };
 
 /** '85.5000' → '85.5': the stock as a person writes it. */
 const sinCeros = (t: string) => (t.includes('.') ? t.replace(/\.?0+$/, '') : t);
@@ -36,6 +36,7 @@ const formValues = (p: ProductoVenta): ProductoVentaFormValues => ({
   pvt_precio: p.pvt_precio,
   pvt_stock: sinCeros(p.pvt_stock),
   pvt_peso: p.pvt_peso === null ? null : sinCeros(p.pvt_peso),
+  pvt_despacho_mixer: p.pvt_despacho_mixer,
   est_id: p.est_id,
 });
 

@@ -1,6 +1,6 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, PVT_MSG, isReadOnly, type ProductoVentaRow } from '@obra/domain';
-import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
 import { textColumn } from '../../ui/CellText';
@@ -45,6 +45,11 @@ export function ProductoVentaPage() {
 
   const columns: TableColumnsType<ProductoVentaRow> = [
     textColumn('Nombre', 'pvt_nombre'),
+    {
+      // Issue 24: a service (pumping) is not carried by a mixer and needs no dispatch.
+      title: 'Despacho', dataIndex: 'pvt_despacho_mixer', width: 150,
+      render: (mixer: boolean) => (mixer ? 'En mixer' : <Typography.Text type="secondary">No requiere</Typography.Text>),
+    },
     { title: 'Estado', dataIndex: 'est_id', width: 130, render: (estId: number) => <StatusTag estId={estId} /> },
     {
       title: 'Opciones',

@@ -3,6 +3,7 @@ import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { useLookups } from '../../app/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useProveedor, useSaveProveedor } from './api';
+import { limite } from '../../ui/inputs';
 
 /** The form's values: the save payload with the flags as checkboxes. */
 interface ProveedorFormValues {
@@ -93,17 +94,17 @@ export function ProveedorModal({ id, readOnly, onClose }: ProveedorModalProps) {
         </Col>
         <Col xs={24} md={16}>
           <Form.Item label="Razón Social" name="razon_social" required>
-            <Input maxLength={200} autoFocus={!isNew} />
+            <Input count={limite(200)} autoFocus={!isNew} />
           </Form.Item>
         </Col>
         <Col span={24}>
           <Form.Item label="Dirección" name="direccion" required>
-            <Input maxLength={250} />
+            <Input count={limite(250)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Correo" name="email" required>
-            <Input maxLength={150} type="email" autoComplete="off" />
+            <Input count={limite(150)} type="email" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -113,7 +114,7 @@ export function ProveedorModal({ id, readOnly, onClose }: ProveedorModalProps) {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Especialidad" name="especialidad" required>
-            <Input maxLength={150} placeholder="Ej.: Cemento, agregados, transporte" />
+            <Input count={limite(150)} placeholder="Ej.: Cemento, agregados, transporte" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -17,19 +17,20 @@ import { ProveedorModal } from './ProveedorModal';
 /** Which popup is open: register / modify (id null = new) or the accounts of a supplier. */
 type Popup = { kind: 'proveedor'; id: number | null } | { kind: 'cuentas'; proveedor: ProveedorRow } | null;
 
-// Fixed widths for the short columns; razón social, e-mail and specialty share the rest and
-// end in '…' (whole on hover), so every column fits at 1366 px.
+// The short columns, e-mail and specialty as wide as their texts (up to their width); the razón
+// social takes the rest. Names and specialties wrap to a second line, then end in '…' (whole on
+// hover), so every column fits at 1366 px.
 const columns: TableColumnsType<ProveedorRow> = [
-  { title: 'RUC', dataIndex: 'ruc', width: 115 },
-  textColumn('Razón Social', 'razon_social'),
+  { title: 'RUC', dataIndex: 'ruc', width: 110 },
+  textColumn('Razón Social', 'razon_social', { rows: 2 }),
   textColumn('Teléfono', 'telefono', { width: 130 }),
-  textColumn('Correo', 'email'),
-  textColumn('Especialidad', 'especialidad'),
+  textColumn('Correo', 'email', { width: 240 }),
+  textColumn('Especialidad', 'especialidad', { width: 180, rows: 2 }),
   {
     title: 'Nacional',
     dataIndex: 'es_nacional',
     align: 'center',
-    width: 95,
+    width: 90,
     render: (v: number, p) => (v ? 'Sí' : <CellText text={`No${p.pais ? ` (${p.pais})` : ''}`} />),
   },
   { title: 'Crítico', dataIndex: 'es_critico', align: 'center', width: 75, render: (v: number) => (v ? <Tag color="red">Sí</Tag> : 'No') },

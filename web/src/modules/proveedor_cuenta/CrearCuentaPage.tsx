@@ -1,10 +1,11 @@
 import { CrearCuenta, PORTAL_MSG, type ProveedorDatosRuc } from '@obra/domain';
-import { Alert, Button, Card, Col, Divider, Flex, Form, Input, Row } from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../ui/toast';
 import { useCrearCuenta, useObtenerDatosxRuc } from './api';
 import { conAviso } from './aviso';
+import { limite } from '../../ui/inputs';
 
 interface UsuarioForm {
   usu_correo?: string;
@@ -37,6 +38,7 @@ export function CrearCuentaPage() {
   const [proveedor, setProveedor] = useState<ProveedorDatosRuc | null>(null);
   const buscar = useObtenerDatosxRuc();
   const crear = useCrearCuenta();
+  const { notification } = App.useApp();
 
   const onBuscar = (value: string) => {
     const texto = value.trim();
@@ -55,7 +57,11 @@ export function CrearCuentaPage() {
       return;
     }
     crear.mutate(parsed.data, {
-      onSuccess: (reply) => void navigate(`/login/${encodeURIComponent(reply.data.usu_correo)}`, { replace: true, state: conAviso(reply.message) }),
+      onSuccess: (reply) => {
+        // A refusal toasted a moment ago (a mismatch, a missing field) would stay beside the success.
+        notification.destroy();
+        void navigate(`/login/${encodeURIComponent(reply.data.usu_correo)}`, { replace: true, state: conAviso(reply.message) });
+      },
     });
   };
 
@@ -121,12 +127,12 @@ export function CrearCuentaPage() {
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item label="Nombres" name="usu_nombre" required>
-                <Input maxLength={100} autoComplete="given-name" />
+                <Input count={limite(100)} autoComplete="given-name" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
               <Form.Item label="Apellidos" name="usu_apellido" required>
-                <Input maxLength={100} autoComplete="family-name" />
+                <Input count={limite(100)} autoComplete="family-name" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>

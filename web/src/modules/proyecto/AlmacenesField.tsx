@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALM_TIPO, ESTABLECIMIENTO_PRINCIPAL, PRY_MSG } from '@obra/domain';
 import { Button, Checkbox, Form, Input, Switch, Table, Tooltip, Typography, type FormInstance } from 'antd';
 import { toast } from '../../ui/toast';
+import { limite } from '../../ui/inputs';
 
 /** A row of the warehouse list as the form holds it; `alm_id` marks a saved warehouse. */
 export interface AlmacenFormRow {
@@ -56,7 +57,7 @@ export function AlmacenesField({ form, showErrors, onShowErrors, editing, readOn
                 title: 'Nombre del almacén',
                 render: (_, f, i) => (
                   <Form.Item {...cell} name={[f.name, 'alm_nombre']}>
-                    <Input aria-label={`Nombre del almacén ${i + 1}`} maxLength={120} status={status(rows[i]?.alm_nombre)} />
+                    <Input aria-label={`Nombre del almacén ${i + 1}`} count={limite(120)} status={status(rows[i]?.alm_nombre)} />
                   </Form.Item>
                 ),
               },
@@ -64,7 +65,7 @@ export function AlmacenesField({ form, showErrors, onShowErrors, editing, readOn
                 title: 'Dirección',
                 render: (_, f, i) => (
                   <Form.Item {...cell} name={[f.name, 'alm_direccion']}>
-                    <Input aria-label={`Dirección del almacén ${i + 1}`} maxLength={250} status={status(rows[i]?.alm_direccion)} />
+                    <Input aria-label={`Dirección del almacén ${i + 1}`} count={limite(250)} status={status(rows[i]?.alm_direccion)} />
                   </Form.Item>
                 ),
               },

@@ -7,6 +7,7 @@ import { FormModal } from '../../ui/FormModal';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { AlmacenesField, NEW_ALMACEN, type AlmacenFormRow } from './AlmacenesField';
 import { useModificarProyecto, useProyecto, useRegistrarProyecto } from './api';
+import { limite } from '../../ui/inputs';
 
 interface FormValues {
   pry_id?: number;
@@ -89,7 +90,7 @@ export function ProyectoModal({ pryId, readOnly, onClose }: ProyectoModalProps) 
         </Col>
         <Col xs={24} md={isNew ? 16 : 10}>
           <Form.Item name="pry_nombre" label="Nombre" required={!readOnly}>
-            <Input maxLength={120} />
+            <Input count={limite(120)} />
           </Form.Item>
         </Col>
         {!isNew && (
@@ -101,7 +102,7 @@ export function ProyectoModal({ pryId, readOnly, onClose }: ProyectoModalProps) 
         )}
         <Col span={24}>
           <Form.Item name="pry_descripcion" label="Descripción" required={!readOnly}>
-            <Input.TextArea maxLength={400} autoSize={{ minRows: 2, maxRows: 4 }} />
+            <Input.TextArea count={limite(400)} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 import { DOCS_PROVEEDOR, limaDate } from '@obra/domain';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { FECHA_FORMATOS } from '../../ui/format';
 
 const TIPOS = DOCS_PROVEEDOR.map((d) => ({ value: d.codigo, label: `${d.codigo} ${d.nombre}` }));
 const mayusculas = (v: string | undefined) => (v ?? '').toUpperCase();
@@ -49,7 +50,7 @@ export function DocProveedorFields({ sugerido }: { sugerido?: string }) {
       </Col>
       <Col xs={8} md={5}>
         <Form.Item name="tfi_doc_fecha" label="Fecha de emisión" required>
-          <DatePicker format="DD-MM-YYYY" placeholder="dd-mm-aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
+          <DatePicker format={FECHA_FORMATOS} placeholder="dd/mm/aaaa" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(hoy, 'day')} />
         </Form.Item>
       </Col>
     </Row>

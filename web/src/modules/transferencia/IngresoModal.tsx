@@ -1,8 +1,9 @@
 import { TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaIngresar, exigeDocProveedor, type Transferencia, type TransferenciaDetalleRow } from '@obra/domain';
-import { Descriptions, Form, Input, InputNumber } from 'antd';
+import { Descriptions, Form, Input } from 'antd';
 import { DocProveedorFields, docProveedorPayload, docProveedorValores, type DocProveedorValues } from './DocProveedorFields';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
+import { hasta, limite, noNegativo, NumberInput } from '../../ui/inputs';
 import { formatDate, formatDecimal } from '../../ui/format';
 import { useIngresarTransferencia, useTransferencia } from './api';
 
@@ -92,14 +93,16 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
             title: 'Cantidad confirmada',
             width: 150,
             render: (_, f, i) => (
-              <Form.Item {...cell} name={[f.name, 'tid_ingreso_cantidad']}>
-                <InputNumber<string>
-                  aria-label={`Cantidad confirmada ${i + 1}`}
-                  stringMode
-                  min="0"
-                  max={lineas[f.name]?.tid_cantidad}
-                  style={{ width: '100%' }}
-                />
+              // Never clamped to the sent quantity: above it the field says so, with the server's words (issue 24).
+              <Form.Item
+                {...cell}
+                name={[f.name, 'tid_ingreso_cantidad']}
+                rules={[
+                  noNegativo(TRANSFERENCIA_MSG.cantidadIngreso),
+                  hasta(lineas[f.name]?.tid_cantidad, TRANSFERENCIA_MSG.ingresoExcede(lineas[f.name]?.prv_nombre ?? '', formatDecimal(lineas[f.name]?.tid_cantidad))),
+                ]}
+              >
+                <NumberInput aria-label={`Cantidad confirmada ${i + 1}`} />
               </Form.Item>
             ),
           },
@@ -116,7 +119,7 @@ export function IngresoModal({ tfiId, onClose }: { tfiId: number; onClose: () =>
             title: 'Notas',
             render: (_, f, i) => (
               <Form.Item {...cell} name={[f.name, 'tid_ingreso_notas']}>
-                <Input aria-label={`Notas ${i + 1}`} maxLength={500} />
+                <Input aria-label={`Notas ${i + 1}`} count={limite(500)} />
               </Form.Item>
             ),
           },

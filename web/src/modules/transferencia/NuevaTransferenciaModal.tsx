@@ -1,18 +1,19 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
-  TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, exigeDocProveedor, limaDate, type OrdenParaTransferencia, type ProductoTransferencia,
+  INVENTARIO_MSG, TFI_TIPO, TRANSFERENCIA_MSG, TransferenciaRegistrar, exigeDocProveedor, limaDate, type OrdenParaTransferencia, type ProductoTransferencia,
   type InventarioRapidoRow,
 } from '@obra/domain';
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
-import { formatDecimal } from '../../ui/format';
+import { hasta, limite, noNegativo, NumberInput, positivo } from '../../ui/inputs';
+import { FECHA_FORMATOS, formatDecimal } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
-import { WarehouseSelect } from '../../ui/WarehouseSelect';
+import { useAlmacenes, WarehouseSelect } from '../../ui/WarehouseSelect';
 import { buscarOrdenes, buscarProductos, buscarStock, useOrdenDetalleTransferencia, useRegistrarTransferencia } from './api';
 import { DocProveedorFields, docProveedorPayload, docProveedorValores, type DocProveedorValues } from './DocProveedorFields';
 
@@ -72,6 +73,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
   const registrar = useRegistrarTransferencia();
   const ordId = Form.useWatch('ord_id', form) ?? orden?.ord_id ?? null;
   const origen = Form.useWatch('alm_origen', form) ?? null;
+  const origenNombre = useAlmacenes().data?.almacenes.find((a) => a.alm_id === origen)?.alm_nombre ?? 'el almacén de origen';
   const lineas = (Form.useWatch('detalle', { form, preserve: true }) ?? []) as Linea[];
   const detalleOrden = useOrdenDetalleTransferencia(tipo === TFI_TIPO.ORDEN_COMPRA ? ordId : null);
 
@@ -112,7 +114,13 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
     },
   });
 
-  const maximo = (l: Linea | undefined) => (l?.saldo !== undefined ? Number(l.saldo) : l?.disponible !== undefined ? Number(l.disponible) : undefined);
+  /** A line's range, with the server's words: never clamped, the field says why (issue 24). */
+  const reglas = (l: Linea | undefined) => [
+    tipo === TFI_TIPO.ORDEN_COMPRA ? noNegativo(TRANSFERENCIA_MSG.cantidad) : positivo(TRANSFERENCIA_MSG.cantidad),
+    l?.saldo !== undefined
+      ? hasta(l.saldo, TRANSFERENCIA_MSG.excedeSaldo(l.prv_nombre, formatDecimal(l.saldo)))
+      : hasta(l?.disponible, INVENTARIO_MSG.soloHay(l?.disponible ?? '0', origenNombre)),
+  ];
 
   return (
     <FormModal<Values, TransferenciaRegistrar>
@@ -153,7 +161,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
         </Col>
         <Col xs={12} md={6}>
           <Form.Item name="tfi_fecha_estimada_llegada" label="Fecha estimada de llegada" required>
-            <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} />
+            <DatePicker format={FECHA_FORMATOS} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -163,7 +171,7 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
         </Col>
         <Col span={24}>
           <Form.Item name="tfi_notas" label="Notas">
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 3 }} />
+            <Input.TextArea count={limite(500)} autoSize={{ minRows: 1, maxRows: 3 }} />
           </Form.Item>
         </Col>
       </Row>
@@ -230,16 +238,8 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
               const l = lineas[f.name];
               const unidad = l?.prv_item === 1 && tipo !== TFI_TIPO.ORDEN_COMPRA;
               return (
-                <Form.Item {...cell} name={[f.name, 'tid_cantidad']}>
-                  <InputNumber<string>
-                    aria-label={`Cantidad ${i + 1}`}
-                    stringMode
-                    min="0"
-                    max={maximo(l) !== undefined ? String(maximo(l)) : undefined}
-                    precision={undefined}
-                    disabled={(l?.saldo !== undefined && esCero(l.saldo)) || unidad}
-                    style={{ width: '100%' }}
-                  />
+                <Form.Item {...cell} name={[f.name, 'tid_cantidad']} rules={reglas(l)}>
+                  <NumberInput aria-label={`Cantidad ${i + 1}`} disabled={(l?.saldo !== undefined && esCero(l.saldo)) || unidad} />
                 </Form.Item>
               );
             },

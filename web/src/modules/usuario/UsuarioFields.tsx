@@ -1,10 +1,11 @@
-import { isSuper, moduleByCode, MSG, NIVEL_CORPORATIVO, PASSWORD_RULE } from '@obra/domain';
+import { isSuper, moduleByCode, MSG, NIVEL_CORPORATIVO, PASSWORD_RULE, rolEtiqueta } from '@obra/domain';
 import { Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { projectOptions, type Lookups } from '../../app/lookups';
 import { useRoleIds } from '../../app/session';
 import { ImageUpload, type ImageRule } from '../../ui/ImageUpload';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { NIVEL_OPTIONS, staffRoleOptions } from './niveles';
+import { limite } from '../../ui/inputs';
 
 export type UsuarioLookups = Lookups<'roles' | 'proyectos' | 'opciones'>;
 
@@ -72,7 +73,7 @@ interface UsuarioFieldsProps {
 export function UsuarioFields({ isNew, readOnly, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
   // Only SUPER grants SUPER; PROVEEDOR belongs to supplier accounts, never to staff.
   const grantsSuper = isSuper({ roleIds: useRoleIds() });
-  const roles = readOnly ? lookups.roles.map((r) => ({ value: r.rol_id, label: r.rol_nombre })) : staffRoleOptions(lookups.roles, grantsSuper);
+  const roles = readOnly ? lookups.roles.map((r) => ({ value: r.rol_id, label: rolEtiqueta(r.rol_nombre) })) : staffRoleOptions(lookups.roles, grantsSuper);
   const proyectos = projectOptions(lookups.proyectos);
   const nivel = Form.useWatch<number | undefined>('usu_nivel');
 
@@ -80,12 +81,12 @@ export function UsuarioFields({ isNew, readOnly, lookups, firmaUrl, firmaProgres
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item label="Nombres" name="usu_nombre" required>
-          <Input maxLength={100} autoFocus />
+          <Input count={limite(100)} autoFocus />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Apellidos" name="usu_apellido" required>
-          <Input maxLength={100} />
+          <Input count={limite(100)} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -95,7 +96,7 @@ export function UsuarioFields({ isNew, readOnly, lookups, firmaUrl, firmaProgres
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label="Correo" name="usu_correo" required>
-          <Input maxLength={150} autoComplete="off" />
+          <Input count={limite(150)} autoComplete="off" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { isReadOnly, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
+import { isReadOnly, rolEtiqueta, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds, useSession } from '../../app/session';
@@ -46,7 +46,7 @@ export function UsuarioPage() {
     { title: 'Nivel', dataIndex: 'usu_nivel', width: 110, render: (nivel: number) => nivelLabel(nivel) },
     // A supplier account belongs to its company, not to a project.
     textColumn('Proyecto / Proveedor', 'pry_nombre', { text: (u) => (isSupplier(u) ? u.pve_razon_social : u.pry_nombre) }),
-    textColumn('Roles', 'roles', { width: 170 }),
+    textColumn<UsuarioRow>('Roles', 'roles', { width: 170, text: (r) => rolEtiqueta(r.roles) }),
     { title: 'Estado', dataIndex: 'usu_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> },
   ];
 

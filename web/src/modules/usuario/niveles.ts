@@ -1,4 +1,4 @@
-import { ROLE, TIPO_USUARIO } from '@obra/domain';
+import { ROLE, TIPO_USUARIO, rolEtiqueta } from '@obra/domain';
 import type { LookupRows } from '../../app/lookups';
 
 /** usu_nivel: 1 corporativo (every project); any other value is limited to its project (spec 1 §6). */
@@ -13,7 +13,7 @@ export const nivelLabel = (nivel: number) => (nivel === 1 ? 'Corporativo' : 'Pro
 export function staffRoleOptions(roles: LookupRows['roles'][], grantsSuper: boolean) {
   return roles
     .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
-    .map((r) => ({ value: r.rol_id, label: r.rol_nombre }));
+    .map((r) => ({ value: r.rol_id, label: rolEtiqueta(r.rol_nombre) }));
 }
 
 /** The 'Tipo' filter of the users list: staff or supplier accounts (tiu_id). */

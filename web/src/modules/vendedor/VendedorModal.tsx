@@ -2,6 +2,7 @@ import { VendedorModificar, VendedorRegistrar, type Vendedor } from '@obra/domai
 import { Col, Form, Input, Row, Select } from 'antd';
 import { FormModal, modoProps } from '../../ui/FormModal';
 import { useModificarVendedor, useRegistrarVendedor, useVendedor } from './api';
+import { limite } from '../../ui/inputs';
 
 /** Which popup: Registrar Vendedor, Ver Vendedor (read-only) or Modificar Vendedor (spec 3 §2 "Sellers"). */
 export type VendedorModo = 'registrar' | 'ver' | 'modificar';
@@ -72,7 +73,7 @@ export function VendedorModal({ modo, venId, estados, onClose }: VendedorModalPr
       <Row gutter={16}>
         <Col span={24}>
           <Form.Item label="Nombre" name="ven_nombre" required={modo !== 'ver'}>
-            <Input maxLength={150} autoFocus autoComplete="off" />
+            <Input count={limite(150)} autoFocus autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -87,7 +88,7 @@ export function VendedorModal({ modo, venId, estados, onClose }: VendedorModalPr
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Correo" name="ven_correo">
-            <Input maxLength={150} autoComplete="off" inputMode="email" />
+            <Input count={limite(150)} autoComplete="off" inputMode="email" />
           </Form.Item>
         </Col>
         {modo !== 'registrar' && (

@@ -64,7 +64,7 @@ export function VendedorPage() {
     { title: 'ID', dataIndex: 'ven_id', width: 80 },
     textColumn('Vendedor', 'ven_nombre'),
     { title: 'Documento', dataIndex: 'ven_documento_identidad', width: 140 },
-    textColumn('Telefono', 'ven_telefono', { width: 170 }),
+    textColumn('Teléfono', 'ven_telefono', { width: 170 }),
     { title: 'Estado', dataIndex: 'est_id', width: 120, render: etiqueta },
     {
       title: 'Opciones',

@@ -41,7 +41,7 @@ export async function seedDespacho(tx: Tx, ctx: DemoContext, now = new Date()): 
   if (usuId === undefined) return;
   const caller: AccessProfile = { usu_id: usuId, usu_nivel: 1, pry_id: null, tiu_id: 1, pve_id: null, cli_id: null, roleIds: [ROLE.GERENCIA], modules: ['envio'], options: [] };
 
-  // Lines measured in m³ of two paid orders of ordinary clients, oldest first. The other orders keep
+  // Lines measured in m³ of products a mixer carries (not the pumping service, issue 24) of two paid orders of ordinary clients, oldest first. The other orders keep
   // their payment states (creado, aprobado, pago parcial, the special client's pagado) for the sales
   // screens, and the approved credit sale is left for trying the schedule popup.
   const lineas = await selectRows<{ ovt_id: number; ovd_id: number; saldo: string }>(tx, sql`
@@ -49,7 +49,7 @@ export async function seedDespacho(tx: Tx, ctx: DemoContext, now = new Date()): 
       where o.est_id = ${OVT.PAGADO} and c.cli_especial = 0 order by o.ovt_id limit 2)
     select d.ovt_id, d.ovd_id, d.ovd_saldo_envio::text as saldo from orden_venta_detalle d
       join producto_venta p on p.pvt_id = d.pvt_id join unidad_medida u on u.unm_id = p.unm_id
-    where d.ovt_id in (select ovt_id from ordenes) and upper(u.unm_simbolo) in ('M3', 'M³') and d.ovd_saldo_envio > 0
+    where d.ovt_id in (select ovt_id from ordenes) and upper(u.unm_simbolo) in ('M3', 'M³') and p.pvt_despacho_mixer and d.ovd_saldo_envio > 0
     order by d.ovt_id, d.ovd_id`);
   const hoy = new Date(`${limaDate(now)}T00:00:00-05:00`).getTime();
   let h = 0;

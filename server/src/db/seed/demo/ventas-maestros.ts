@@ -45,6 +45,8 @@ interface Demo {
   inactivo?: true;
   /** kg per unit, for the sender guide's gross weight (issue 23); none for services. */
   peso?: string;
+  /** Not carried by a mixer (issue 24): a service (pumping) whose order lines need no dispatch. */
+  sinMixer?: true;
 }
 
 /** Fresh normal-weight concrete: about 2 400 kg per m³. */
@@ -70,9 +72,9 @@ const PRODUCTOS: Demo[] = [
   { nombre: "Concreto para pavimentos f'c 280 kg/cm²", descripcion: 'Módulo de rotura 40 kg/cm², slump 3", para pisos industriales y pistas',
     tipo: ['Concreto', 'Pavimentos'], grupo: 1, marca: MARCA_PROPIA, unidad: 'M3', precio: '352.00', minimo: '324.00', peso: CONCRETO_KG_M3 },
   { nombre: 'Servicio de bombeo de concreto (por m³)', descripcion: 'Bomba estacionaria con hasta 60 m de tubería; mínimo 15 m³ por vaciado',
-    tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'M3', precio: '28.00', minimo: '25.50' },
+    tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'M3', precio: '28.00', minimo: '25.50', sinMixer: true },
   { nombre: 'Servicio de bomba pluma (por hora)', descripcion: 'Bomba telescópica de 36 m con operador; incluye traslado en Lima Metropolitana',
-    tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'HR', precio: '420.00', minimo: '386.00' },
+    tipo: ['Servicios', 'Bombeo'], grupo: 2, marca: MARCA_PROPIA, unidad: 'HR', precio: '420.00', minimo: '386.00', sinMixer: true },
   { nombre: 'Aditivo acelerante de fragua', descripcion: 'Acelerante sin cloruros para desencofrado temprano y vaciados en clima frío',
     tipo: ['Aditivos', 'Acelerantes'], grupo: 3, marca: 'Sika', unidad: 'GLN', precio: '46.00', minimo: '42.00', stock: '120', peso: '4.5' },
   { nombre: 'Aditivo plastificante reductor de agua', descripcion: 'Plastificante que reduce hasta 10 % de agua de mezcla y mejora la trabajabilidad',
@@ -109,6 +111,7 @@ export async function seedVentasMaestros(tx: Tx): Promise<void> {
   }
   await tx.insert(productoVenta).values(PRODUCTOS.map((p) => ({
     pvt_nombre: p.nombre, pvt_descripcion: p.descripcion, pvt_precio: p.precio, pvt_precio_minimo: p.minimo, pvt_stock: p.stock ?? '0', pvt_peso: p.peso ?? null,
+    pvt_despacho_mixer: !p.sinMixer,
     pvg_id: p.grupo, pti_id: tipos.get(p.tipo.join('/'))!, mar_id: marcas.get(p.marca)!, unm_id: unidades.get(p.unidad)!,
     est_id: p.inactivo ? EST.inactivo : EST.activo,
   })));

@@ -62,9 +62,9 @@ describe('the request of a credit voucher', () => {
     expect(con([{ monto: '0.00', fecha: '2026-12-24' }])).toBe('El monto de la cuota 1 debe ser mayor que cero, con hasta dos decimales');
     expect(con([{ monto: '10.005', fecha: '2026-12-24' }])).toBe('El monto de la cuota 1 debe ser mayor que cero, con hasta dos decimales');
     expect(con([{ monto: '100.00', fecha: '2026-12-24' }, { monto: '100.00', fecha: '2026-02-30' }])).toBe('La fecha de vencimiento de la cuota 2 no es válida');
-    expect(con([{ monto: '100.00', fecha: '2026-11-24' }])).toBe('La cuota 1 debe vencer después de la fecha de emisión (24-11-2026)');
+    expect(con([{ monto: '100.00', fecha: '2026-11-24' }])).toBe('La cuota 1 debe vencer después de la fecha de emisión (24/11/2026)');
     expect(con([{ monto: '100.00', fecha: '2027-01-10' }, { monto: '100.00', fecha: '2026-12-24' }])).toBe('La cuota 2 debe vencer después de la cuota 1');
-    expect(con([{ monto: '100.00', fecha: '2029-01-10' }])).toBe('La cuota 1 no puede vencer después del 24-11-2028 (dos años desde la emisión)');
+    expect(con([{ monto: '100.00', fecha: '2029-01-10' }])).toBe('La cuota 1 no puede vencer después del 24/11/2028 (dos años desde la emisión)');
     const muchas = Array.from({ length: 25 }, (_, i) => ({ monto: '1.00', fecha: `2027-${String((i % 12) + 1).padStart(2, '0')}-${String(Math.floor(i / 12) + 10)}` }));
     expect(con(muchas)).toBe('Se admiten como máximo 24 cuotas');
     expect(con([{ monto: '4366.01', fecha: '2026-12-24' }])).toBe('El monto pendiente de pago no puede superar el importe total del comprobante');
