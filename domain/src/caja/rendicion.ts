@@ -209,3 +209,6 @@ export function rendicionTotales(monto: string, importes: readonly string[]) {
 export function saldoTexto(simbolo: string, renSaldo: string): string {
   return renSaldo.startsWith('-') ? `${formatMoney(simbolo, renSaldo.slice(1))} a favor del solicitante` : formatMoney(simbolo, renSaldo);
 }
+
+/** What a settlement still owes either way: nothing once its cash box closed by reimbursement (CRB) or return (CDV). */
+export const saldoPendiente = (estado: string, renSaldo: string) => (estado === 'CRB' || estado === 'CDV' ? '0.00' : renSaldo);

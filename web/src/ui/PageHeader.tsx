@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Empty, Flex, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 
 interface PageHeaderProps {
@@ -19,5 +19,15 @@ export function PageHeader({ title, extra }: PageHeaderProps) {
       </Typography.Title>
       {extra}
     </Flex>
+  );
+}
+
+/** A page's header while its data loads, with the reason when loading failed (a settings page before its form). */
+export function PageHeaderSinDatos({ title, error }: { title: string; error: Error | null }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      {error && <Empty description={error.message} />}
+    </>
   );
 }

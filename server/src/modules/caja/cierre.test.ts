@@ -64,8 +64,11 @@ describe('reimbursement by treasury', () => {
     const lista = expectOk(await f.caja('buscar', { caj_estado: 'CRB' }, f.u.tesoreria)).data as { page: { list: { caj_id: number; est_descripcion: string }[] } };
     expect(lista.page.list.find((c) => c.caj_id === id)).toMatchObject({ est_descripcion: 'Reembolsada (cerrada)' });
     // The settlements' list keeps it too.
-    const rend = expectOk(await f.post('rendicion/obtenerRendiciones', { caja: { caj_estado: 'CRB' } }, f.u.tesoreria)).data as { page: { list: { caj_id: number }[] } };
-    expect(rend.page.list.map((c) => c.caj_id)).toContain(id);
+    const rend = expectOk(await f.post('rendicion/obtenerRendiciones', { caja: { caj_estado: 'CRB' } }, f.u.tesoreria)).data as {
+      page: { list: { caj_id: number; ren_saldo: string; ren_saldo_text: string }[] };
+    };
+    // Closed: nothing is owed any more either way.
+    expect(rend.page.list.find((c) => c.caj_id === id)).toMatchObject({ ren_saldo: '0.00', ren_saldo_text: 'S/ 0.00' });
     // And the filters offer the new states.
     const datos = expectOk(await f.caja('cargarDatos', {}, f.u.tesoreria)).data as { estados: { edo_codigo: string }[] };
     expect(datos.estados.map((e) => e.edo_codigo).slice(-2)).toEqual(['CRB', 'CDV']);

@@ -1,7 +1,7 @@
 import type { AccessProfile, CajaFiltroDatos, CajaFila, RendicionLineaDatos, RendicionLineaRevisada, RendicionReply } from '@obra/domain';
 import {
   CAJA_MSG, RENDICION_MSG, RENDICION_PDF_MAX_BYTES, cajUrlPdf, claveCentroCosto, claveDocumento, claveTipoDocumento,
-  formatAmount, formatMoney, limaDate, marcarRepetidos, rendicionTotales, revisarLinea, saldoTexto,
+  formatAmount, formatMoney, limaDate, marcarRepetidos, rendicionTotales, revisarLinea, saldoPendiente, saldoTexto,
 } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -202,7 +202,8 @@ export async function listar(deps: Deps, caller: AccessProfile, f: CajaFiltroDat
   const ids = await cq.lista(deps.database.db, filtro, alcance(caller), fromPageQuery(page), [q.conRendicionSql]);
   const list: RendicionFila[] = ids.data.map((r) => {
     const t = rendicionTotales(r.caj_monto, [r.ren_total]);
-    return { ...aFila(r, caller), ren_total: t.ren_total, ren_saldo: t.ren_saldo, ren_total_text: formatMoney(r.mon_simbolo, t.ren_total), ren_saldo_text: saldoTexto(r.mon_simbolo, t.ren_saldo) };
+    const saldo = saldoPendiente(r.est_id, t.ren_saldo);
+    return { ...aFila(r, caller), ren_total: t.ren_total, ren_saldo: saldo, ren_total_text: formatMoney(r.mon_simbolo, t.ren_total), ren_saldo_text: saldoTexto(r.mon_simbolo, saldo) };
   });
   return { page: { list, total: ids.total, size: page.size, number: page.number, total_exacto: ids.total_exacto, siguiente: ids.siguiente } };
 }

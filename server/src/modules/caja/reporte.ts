@@ -1,5 +1,5 @@
 import type { AccessProfile, CajaFiltroDatos } from '@obra/domain';
-import { rendicionTotales } from '@obra/domain';
+import { rendicionTotales, saldoPendiente } from '@obra/domain';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { sendStreamedReport, type ReportColumn } from '../../platform/report-xlsx.ts';
@@ -39,8 +39,8 @@ async function* lotes(deps: Deps, caller: AccessProfile, f: CajaFiltroDatos): As
   let antesDe: number | null = null;
   for (;;) {
     const rows = await q.lote(deps.database.db, filtro, a, antesDe, REPORTE_LOTE);
-    // The balance as the settlement computes it (amount − documents, decimal): one rule for screen and file.
-    if (rows.length) yield rows.map((r) => ({ ...r, saldo: rendicionTotales(r.caj_monto, [r.ren_total]).ren_saldo }));
+    // The balance as the settlement computes it (amount − documents, decimal), none once closed: one rule for screen and file.
+    if (rows.length) yield rows.map((r) => ({ ...r, saldo: saldoPendiente(r.est_id, rendicionTotales(r.caj_monto, [r.ren_total]).ren_saldo) }));
     if (rows.length < REPORTE_LOTE) return;
     antesDe = rows[rows.length - 1].caj_id;
   }

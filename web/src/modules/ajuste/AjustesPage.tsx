@@ -1,11 +1,11 @@
 import { GlobalOutlined, SaveOutlined } from '@ant-design/icons';
 import { AjusteGuardar, isReadOnly, type AjustesDatos } from '@obra/domain';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../app/session';
 import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
 import { formatDate } from '../../ui/format';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader, PageHeaderSinDatos } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useAjustes, useGuardarAjustes } from './api';
@@ -24,15 +24,7 @@ interface Valores {
  */
 export function AjustesPage() {
   const ajustes = useAjustes();
-  if (ajustes.isError) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Empty description={ajustes.error.message} />
-      </>
-    );
-  }
-  if (!ajustes.data) return <PageHeader title={TITLE} />;
+  if (!ajustes.data) return <PageHeaderSinDatos title={TITLE} error={ajustes.error} />;
   return <AjustesForm datos={ajustes.data} />;
 }
 

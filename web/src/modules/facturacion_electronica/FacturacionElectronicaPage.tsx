@@ -1,10 +1,10 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { EmisorGuardar, FE_MSG, isReadOnly, type CpeCanal, type EmisorVista } from '@obra/domain';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRoleIds } from '../../app/session';
 import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader, PageHeaderSinDatos } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { pruebaEnCurso, useEmisor, useGuardarEmisor, useProbarConexion } from './api';
@@ -115,15 +115,7 @@ export function FacturacionElectronicaPage() {
     return () => clearTimeout(limite);
   }, [enCurso]);
 
-  if (emisor.isError) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Empty description={emisor.error.message} />
-      </>
-    );
-  }
-  if (!emisor.data) return <PageHeader title={TITLE} />;
+  if (!emisor.data) return <PageHeaderSinDatos title={TITLE} error={emisor.error} />;
   return <EmisorForm emisor={emisor.data} readOnly={readOnly} probando={enCurso && !agotada} agotada={agotada} onPrueba={() => setAgotada(false)} />;
 }
 
