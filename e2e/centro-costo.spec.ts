@@ -26,7 +26,7 @@ test('an administrator adds, finds, edits and deletes a cost centre', async ({ p
   await expect(dialog.getByTitle('Planta Lurín')).toBeVisible();
   await shot(page, 'centro-costo-nuevo');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Se agrego el centro de costo')).toBeVisible();
+  await expect(page.getByText('Se agregó el centro de costo')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // A repeated code (any case) is refused with the server's message; the popup keeps the values,

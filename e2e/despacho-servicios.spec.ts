@@ -35,11 +35,20 @@ async function celda(tabla: Locator, fila: Locator, titulo: string) {
 test('a pumping service needs no dispatch: the product says so and the schedule popup offers only the concrete', async ({ page, request }) => {
   const admin = await apiLogin(request, ADMIN);
   // The API refuses a dispatch of the pumping line.
-  const { page: envios } = await apiPost<EnvioPagina>(request, admin, '/envio/buscar', { envio: { cli_search: 'Los Andes', page: { number: 1, size: 10 } } });
-  const ovtId = envios.list[0].ovt_id;
-  const orden = await apiPost<{ lista_orden_venta_detalle: { ovd_id: number; ovd_producto: string; ovd_saldo_envio: string; pvt_despacho_mixer: boolean }[] }>(
-    request, admin, '/ordenVenta/obtener', { orden_venta: { ovt_id: ovtId } });
-  const pluma = orden.lista_orden_venta_detalle.find((l) => l.ovd_producto === PLUMA)!;
+  // The demo order of Los Andes with the pumping line (other flows of the run add orders of that client).
+  const { page: envios } = await apiPost<EnvioPagina>(request, admin, '/envio/buscar', { envio: { cli_search: 'Los Andes', page: { number: 1, size: 50 } } });
+  type Detalle = { lista_orden_venta_detalle: { ovd_id: number; ovd_producto: string; ovd_saldo_envio: string; pvt_despacho_mixer: boolean }[] };
+  let ovtId = 0;
+  let orden: Detalle | null = null;
+  for (const id of [...new Set(envios.list.map((e) => e.ovt_id))]) {
+    const o = await apiPost<Detalle>(request, admin, '/ordenVenta/obtener', { orden_venta: { ovt_id: id } });
+    if (o.lista_orden_venta_detalle.some((l) => l.ovd_producto === PLUMA)) {
+      [ovtId, orden] = [id, o];
+      break;
+    }
+  }
+  expect(orden, 'el pedido de demostración con bombeo').toBeTruthy();
+  const pluma = orden!.lista_orden_venta_detalle.find((l) => l.ovd_producto === PLUMA)!;
   expect(pluma).toMatchObject({ pvt_despacho_mixer: false, ovd_saldo_envio: '0' });
   const res = await request.post('/api/envio/registrarEnvios', {
     headers: admin.headers,
@@ -50,7 +59,7 @@ test('a pumping service needs no dispatch: the product says so and the schedule 
 
   await login(page, ADMIN);
   await page.goto('/envios');
-  await page.locator('tr.ant-table-row', { hasText: LOS_ANDES }).getByRole('button', { name: /^Programar pedido/ }).click();
+  await page.getByRole('button', { name: `Programar pedido ${ovtId}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Programar envíos del pedido/ });
   await expect(dialog.getByRole('region', { name: /^Línea Concreto premezclado f'c 210/ })).toBeVisible();
   await expect(dialog.getByRole('region', { name: `Línea ${PLUMA}` })).toHaveCount(0);

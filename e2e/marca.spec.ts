@@ -35,7 +35,7 @@ test('logistics adds, finds and deletes a brand', async ({ page }) => {
   await expect(prompt.getByText('El campo es requerido')).toBeHidden();
   await shot(page, 'marca-nueva');
   await name.press('Enter');
-  await expect(page.getByText('Se agrego la marca')).toBeVisible();
+  await expect(page.getByText('Se agregó la marca')).toBeVisible();
   await expect(prompt).toBeHidden();
 
   // The same name in other letters is refused and the prompt stays open with it; Escape asks

@@ -38,7 +38,7 @@ export interface CentroCostoRow {
 }
 
 export const CC_MSG = {
-  added: 'Se agrego el centro de costo',
+  added: 'Se agregó el centro de costo',
   updated: 'Se actualizó el centro de costo',
   deleted: (codigo: string) => `Se eliminó el centro de costo ${codigo}`,
   deleteFailed: 'Ocurrio un problema al eliminar el centro de costo',

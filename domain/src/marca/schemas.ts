@@ -36,7 +36,7 @@ export interface MarcaRow {
 
 export const MARCA_MSG = {
   prompt: 'Ingrese Nueva Marca:',
-  added: 'Se agrego la marca',
+  added: 'Se agregó la marca',
   deleted: (nombre: string) => `Se eliminó la marca ${nombre}`,
   deleteFailed: 'Ocurrio un problema al eliminar la marca',
   empty: 'No se encontraron Marcas',

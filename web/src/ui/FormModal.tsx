@@ -25,6 +25,8 @@ export interface FormModalProps<V extends object, P> {
   /** Shows the values without Guardar: view popups and VISUALIZADOR. */
   readOnly?: boolean;
   okText?: string;
+  /** A one-field prompt ('Ingrese Nueva Marca:'): Enter in its text field saves, as a browser's prompt does. */
+  enterGuarda?: boolean;
   /** Shown instead of the form when the record could not be loaded (e.g. deleted meanwhile). */
   loadError?: string;
   /** Above the form, e.g. an explanatory alert. */
@@ -52,7 +54,7 @@ export const modoProps = (modo: string) => ({ readOnly: modo === 'ver', okText: 
  * or a half-filled form is never sent.
  */
 export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
-  const { title, width = 520, initialValues, schema, toPayload, at, onSave, readOnly = false, okText = 'Guardar' } = props;
+  const { title, width = 520, initialValues, schema, toPayload, at, onSave, readOnly = false, okText = 'Guardar', enterGuarda = false } = props;
   const { loadError, notice, onValuesChange, onInvalid, onClose, children } = props;
   const [ownForm] = Form.useForm<V>();
   const form = props.form ?? ownForm;
@@ -102,8 +104,11 @@ export function FormModal<V extends object, P>(props: FormModalProps<V, P>) {
       onFinish={() => void save()}
       // Enter never submits a popup (docs/architecture.md "Enter"): in a date picker it picks the
       // date, in a select the option, in a text field nothing; Guardar saves (clicked, or Enter on it).
+      // A one-field prompt (`enterGuarda`) saves from its text field, whose value is the whole form.
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+        if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+        const campoDeTexto = e.target.type === 'text' && !e.target.closest('.ant-picker, .ant-select');
+        if (!(enterGuarda && campoDeTexto)) e.preventDefault();
       }}
     >
       {children}

@@ -20,7 +20,7 @@ describe('centroCosto', () => {
   it('adds a cost centre and lists it', async () => {
     const res = await call('POST', 'save', { codigo: 'CC01', descripcion: 'Planta dosificadora móvil', pry_id: 1, es_activo: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego el centro de costo', data: { descripcion: 'Planta dosificadora móvil' } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agregó el centro de costo', data: { descripcion: 'Planta dosificadora móvil' } });
     id = res.json().data.id_centro_costo;
     const list = (await call('POST', 'list', { search: 'dosificadora', start: 0, length: 10 })).json().data;
     expect(list.total).toBe(1);

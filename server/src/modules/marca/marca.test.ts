@@ -32,7 +32,7 @@ describe('marca', () => {
   it('adds a brand with the spec message and finds it by search', async () => {
     const res = await call('POST', 'marca/new', { marca: '  Cementos   Yura ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agrego la marca', data: { descripcion: 'Cementos Yura' } });
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Se agregó la marca', data: { descripcion: 'Cementos Yura' } });
     id = res.json().data.id_marca;
     const found = await list({ search: 'yura', start: 0, length: 10 });
     expect(found).toEqual({ data: [{ id_marca: id, descripcion: 'Cementos Yura' }], total: 1, total_exacto: true });

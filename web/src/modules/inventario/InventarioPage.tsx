@@ -63,7 +63,7 @@ export function InventarioPage() {
     textColumn('Proyecto', 'pry_nombre', { width: 100, rows: 2 }),
     textColumn('Categoría', 'cat_nombre', { width: 130, rows: 2 }),
     textColumn('Tipo', 'tip_nombre', { width: 110, rows: 2 }),
-    textColumn<InventarioRow>('Producto', 'prv_nombre', { text: (r) => productoLabel(r) }),
+    textColumn<InventarioRow>('Producto', 'prv_nombre', { rows: 2, text: (r) => productoLabel(r) }),
     { title: 'Unidad', dataIndex: 'unm_simbolo', width: 70 },
     textColumn('Marca', 'mar_nombre', { width: 110, rows: 2 }),
     {

@@ -10,6 +10,7 @@ export function MarcaPrompt({ onClose }: { onClose: () => void }) {
     <FormModal<MarcaNew, MarcaNew>
       title="Nueva Marca"
       width={420}
+      enterGuarda
       initialValues={{ marca: '' }}
       schema={MarcaNew}
       onSave={(marca) => add.mutateAsync(marca)}
