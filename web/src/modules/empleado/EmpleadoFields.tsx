@@ -115,7 +115,7 @@ export function EmpleadoFields({ isNew, lookups, grants, empleado }: EmpleadoFie
         ) : (
           grants.createsUsers && (
             <Form.Item label="Generar usuario" name="genera_usuario" valuePropName="checked">
-              <Switch checkedChildren="SI" unCheckedChildren="NO" />
+              <Switch checkedChildren="SÍ" unCheckedChildren="NO" />
             </Form.Item>
           )
         )}
