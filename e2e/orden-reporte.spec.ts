@@ -4,12 +4,12 @@ import { limaDate } from '@obra/domain';
 import { crearOrden, type OrdenCreada } from './api';
 import { closeWithEscape, login, shot } from './helpers';
 
-/** Today's Lima month as the picker shows it: first and last day, dd-mm-yyyy. */
+/** Today's Lima month as the picker shows it: first and last day, dd/mm/yyyy. */
 function limaMonth(): [string, string] {
   const [y, m] = limaDate().split('-').map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const mm = String(m).padStart(2, '0');
-  return [`01-${mm}-${y}`, `${last}-${mm}-${y}`];
+  return [`01/${mm}/${y}`, `${last}/${mm}/${y}`];
 }
 
 let orden: OrdenCreada;

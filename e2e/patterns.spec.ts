@@ -81,7 +81,8 @@ test('a refused save keeps the popup open with its values; blank fields say what
 test('a text too long for its column is cut, and shows whole on hover', async ({ page }) => {
   await login(page, 'admin@andina.pe');
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('obra.session') ?? '{}') as { access_token: string }).access_token);
-  const largo = 'Supervisión de vaciado de concreto premezclado en losas, columnas y placas del bloque norte con control de asentamiento y temperatura';
+  // 191 characters: wider than the description column at 1366 px even when it takes all the room left.
+  const largo = 'Supervisión de vaciado de concreto premezclado en losas, columnas, vigas y placas del bloque norte y del bloque sur, con control de asentamiento, temperatura y toma de probetas en cada camión';
   const saved = await page.request.post('/api/centroCosto/save', {
     headers: { Authorization: `Bearer ${token}` },
     data: { codigo: 'CC-LARGO', descripcion: largo, pry_id: 1, es_activo: 1 },
