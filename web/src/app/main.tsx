@@ -7,10 +7,10 @@ import 'dayjs/locale/es';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { TOAST_SECONDS, ToastHost } from '../ui/toast';
-import { queryClient } from './query-client';
+import { TOAST_SECONDS, ToastHost } from '../base/toast';
+import { queryClient } from '../base/query-client';
 import { router } from './router';
-import { checkAppVersion } from './session';
+import { checkAppVersion } from '../base/session';
 
 dayjs.locale('es');
 setZodSpanish();

@@ -3,7 +3,7 @@ import { isReadOnly, type Paged } from '@obra/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useRoleIds } from '../app/session';
+import { useRoleIds } from '../base/session';
 import { ListPage } from './ListPage';
 import { DELETE_DETAIL } from './RowActions';
 import { SearchFilter } from './SearchInput';

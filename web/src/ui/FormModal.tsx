@@ -1,7 +1,7 @@
 import { Button, Empty, Form, Modal, Skeleton, type FormInstance } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { checkForm, clearMarksOnChange, type SafeParser } from './checkForm';
-import { toast } from './toast';
+import { toast } from '../base/toast';
 import { useAskDiscard, useLeaveGuard } from './useLeaveGuard';
 
 export interface FormModalProps<V extends object, P> {

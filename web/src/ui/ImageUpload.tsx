@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Progress, Upload } from 'antd';
 import { useState } from 'react';
 import { blobToDataUrl } from './files';
-import { toast } from './toast';
+import { toast } from '../base/toast';
 
 export interface ImageRule {
   types: readonly string[];

@@ -2,7 +2,7 @@ import type { ProveedorOption } from '@obra/domain';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState, type CSSProperties } from 'react';
-import { apiPost } from '../app/api';
+import { apiPost } from '../base/api';
 import { useDebounced } from './useDebounced';
 
 /** The supplier autocomplete waits 250 ms in the order form (spec 1 §9). */

@@ -1,7 +1,7 @@
 import type { AlmacenRef } from '@obra/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { apiPost } from '../app/api';
+import { apiPost } from '../base/api';
 import { warehouseLabel } from './WarehouseLabel';
 
 /** Query keys of the warehouse lookups; screens that change warehouses invalidate `all`. */

@@ -2,7 +2,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { Envelope } from '@obra/domain';
-import { apiBlob, apiUpload } from '../app/api';
+import { apiBlob, apiUpload } from '../base/api';
 import { XLSX_ACCEPT, rowErrorsOf, useXlsxFile, type RowError } from './useXlsxFile';
 
 

@@ -1,6 +1,6 @@
 import { MSG } from '@obra/domain';
 import type { FormInstance } from 'antd';
-import { toast } from './toast';
+import { toast } from '../base/toast';
 
 interface Issue {
   path: PropertyKey[];

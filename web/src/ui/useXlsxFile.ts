@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ApiError } from '../app/api';
+import { ApiError } from '../base/api';
 import { saveBlob } from './files';
-import { toast } from './toast';
+import { toast } from '../base/toast';
 
 /** A row the server refused, by its row number in the sheet (the header is row 1). */
 export interface RowError {

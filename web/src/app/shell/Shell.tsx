@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSessionRefresh } from '../../modules/auth/api';
 import { routeMessage, withoutMessage } from '../../ui/routeMessage';
-import { SHELL_TOAST_SECONDS, toast } from '../../ui/toast';
+import { SHELL_TOAST_SECONDS, toast } from '../../base/toast';
 import { LeaveGuardHost } from '../../ui/useLeaveGuard';
-import { useSession } from '../session';
+import { useSession } from '../../base/session';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 

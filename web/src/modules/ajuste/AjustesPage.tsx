@@ -2,11 +2,11 @@ import { GlobalOutlined, SaveOutlined } from '@ant-design/icons';
 import { AjusteGuardar, isReadOnly, type AjustesDatos } from '@obra/domain';
 import { Alert, Button, Card, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
 import { formatDate } from '../../ui/format';
 import { PageHeader, PageHeaderSinDatos } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useAjustes, useGuardarAjustes } from './api';
 

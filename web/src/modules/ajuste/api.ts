@@ -1,6 +1,6 @@
 import type { AjusteGuardar, AjustesDatos } from '@obra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** Administración → Ajustes (issue 24): `/ajuste/obtener` and `/ajuste/guardar`. */
 

@@ -2,14 +2,14 @@ import { DeleteOutlined, EyeOutlined, FileSearchOutlined, HistoryOutlined, PlusO
 import { ASI_ESTADO_DEFECTO, ASI_MSG, ASI_TIPO } from '@obra/domain';
 import { Button, Select, Tabs, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useHasOption, useSession } from '../../app/session';
+import { useHasOption, useSession } from '../../base/session';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { WarehouseSelect } from '../../ui/WarehouseSelect';
 import {

@@ -4,7 +4,7 @@ import type {
 } from '@obra/domain';
 import { ASI_ESTADOS_FILTRO, ASI_TIPOS } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** Calls of spec 2 §7 "Assignments (/asignacionItems)" and "Returns (/devolucionItems)". */
 

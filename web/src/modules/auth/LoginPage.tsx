@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@obra/domain';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { afterLoginPath } from '../../app/guard';
+import { afterLoginPath } from '../../base/access';
 import { routeMessage } from '../../ui/routeMessage';
 import { useLogin, type LoginInput } from './api';
 

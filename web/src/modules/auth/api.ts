@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiPost, apiPublicPost } from '../../app/api';
-import { getSession, saveSession, type Session } from '../../app/session';
+import { apiPost, apiPublicPost } from '../../base/api';
+import { getSession, saveSession, type Session } from '../../base/session';
 
 /** The web client's fixed credentials of the token call (spec 1 §7 "Session"). */
 const CLIENT_AUTHORIZATION = `Basic ${btoa('obra-web:obra')}`;

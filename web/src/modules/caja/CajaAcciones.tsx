@@ -7,7 +7,7 @@ import { App } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { RowAction } from '../../ui/RowActions';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import {
   useAprobarCaja, useAprobarRendicion, useCancelarCaja, useSolicitarAprobacionCaja, useSolicitarAprobacionRendicion,
 } from './api';

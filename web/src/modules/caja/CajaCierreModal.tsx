@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FECHA_FORMATOS } from '../../ui/format';
 import { FormModal } from '../../ui/FormModal';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCerrarCaja, useRendicionxCaja, type CierreAccion } from './api';
 import type { CajaRef } from './CajaAcciones';
 

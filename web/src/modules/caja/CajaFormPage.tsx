@@ -3,10 +3,10 @@ import { CAJA_MSG, CajaEditar, CajaRegistrar, MSG, cajTransicionError, isReadOnl
 import { Button, Card, Col, Flex, Form, Input, Result, Row, Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useRoleIds, useSession } from '../../app/session';
+import { useRoleIds, useSession } from '../../base/session';
 import { checkForm } from '../../ui/checkForm';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useAprobadores, useCaja, useCajaDatos, useEditarCaja, useRegistrarCaja, type CajaDatosCarga } from './api';
 import { conMensaje } from './CajaMensaje';

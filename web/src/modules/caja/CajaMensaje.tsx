@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 
 /** How long a carried success message stays (spec 2 §9: 4000 ms). */
 const MENSAJE_SEGUNDOS = 4;

@@ -3,7 +3,7 @@ import { isReadOnly, limaDate, type CajEstado, type CajaFila } from '@obra/domai
 import { Button, Flex, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';

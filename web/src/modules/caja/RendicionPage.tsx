@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { XLSX_ACCEPT } from '../../ui/useXlsxFile';
 import { cajaKeys, useCaja, useCajaDatos, useRendicionxCaja, type CajaDatosCarga } from './api';

@@ -1,7 +1,7 @@
 import { FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { CAJA_MSG, RENDICION_PDF_MAX_BYTES, type CajaFila } from '@obra/domain';
 import { Button, Flex, Progress, Typography, Upload } from 'antd';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAbrirPdfRendicion } from './api';
 import { useAdjuntarPdf } from './rendicion-api';
 

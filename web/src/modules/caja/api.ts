@@ -1,6 +1,6 @@
 import type { CajEstado, CajaAprobador, CajaCierre, CajaDepositar, CajaDetalle, CajaEditar, CajaFila, CajaFiltro, CajaRegistrar, Paged, RendicionReply } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPage, apiPost, apiUpload } from '../../app/api';
+import { apiBlob, apiPage, apiPost, apiUpload } from '../../base/api';
 import { openBlobInTab } from '../../ui/files';
 
 /** Petty cash and the settlement calls its screens make (spec 2 §7 "Petty cash", "Settlements"): one function and hook per call. */

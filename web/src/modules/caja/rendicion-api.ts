@@ -1,7 +1,7 @@
 import { RENDICION_PLANTILLA_URL, type RendicionLineaEntrada, type RendicionLineaRevisada } from '@obra/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiPost, apiUpload } from '../../app/api';
+import { ApiError, apiPost, apiUpload } from '../../base/api';
 import { saveBlob } from '../../ui/files';
 import { cajaKeys } from './api';
 

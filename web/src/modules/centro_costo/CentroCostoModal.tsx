@@ -1,6 +1,6 @@
 import { CentroCostoSave, type CentroCostoRow } from '@obra/domain';
 import { Checkbox, Form, Input, Select } from 'antd';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useSaveCentroCosto } from './api';
 import { limite } from '../../ui/inputs';

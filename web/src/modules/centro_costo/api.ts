@@ -1,6 +1,6 @@
 import { CC_MSG, type CentroCostoList, type CentroCostoRow, type CentroCostoSave, type Paged } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiDelete, apiPost } from '../../app/api';
+import { ApiError, apiDelete, apiPost } from '../../base/api';
 
 export const centroCostoKeys = {
   all: ['centro_costo'] as const,

@@ -4,10 +4,10 @@ import {
 } from '@obra/domain';
 import { Checkbox, Col, Form, Input, Row, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { ACTIVO_OPTIONS } from '../../ui/options';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCliente, useModificarCliente, useRegistrarCliente } from './api';
 import { DIRECCION_VACIA, DireccionesField, hasPending, type DireccionFormRow } from './DireccionesField';
 import { limite } from '../../ui/inputs';

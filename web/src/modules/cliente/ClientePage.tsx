@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { CLIENTE_MSG, isReadOnly, type ClienteFila } from '@obra/domain';
 import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { CellText, textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { RowActions, rowActionsWidth } from '../../ui/RowActions';

@@ -2,9 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CLIENTE_MSG, ClienteDireccionInput } from '@obra/domain';
 import { Button, Form, Input, Select, Table, Tooltip, type FormInstance } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
-import type { LookupRows } from '../../app/lookups';
+import type { LookupRows } from '../../base/lookups';
 import { CellText } from '../../ui/CellText';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { limite } from '../../ui/inputs';
 
 /** A shipping address as the form holds it; `cde_id` marks a saved one (kept on modify). */

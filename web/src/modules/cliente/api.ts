@@ -2,7 +2,7 @@ import type {
   Cliente, ClienteDireccionEnvio, ClienteFila, ClienteModificar, ClienteRapido, ClienteRegistrar, Paged, PageQuery,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage, apiPost } from '../../app/api';
+import { apiPage, apiPost } from '../../base/api';
 
 /** Clients (spec 3 §7 "Clients"): one function and hook per call, query keys from clienteKeys. */
 

@@ -2,7 +2,7 @@ import { CloseCircleOutlined, CodeOutlined, DiffOutlined, EyeOutlined, FileDoneO
 import { CPE_ESTADO, CPE_ESTADO_NOMBRE, CPE_TIPO_NOMBRE, isReadOnly, limaDate, type ComprobanteFila, type CpeEstado } from '@obra/domain';
 import { App, Checkbox, Flex, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { CellText } from '../../ui/CellText';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
@@ -11,7 +11,7 @@ import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
 import { SearchInput } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { OrdenVentaFormModal } from '../orden_venta/OrdenVentaFormModal';
 import { OrdenVentaViewModal } from '../orden_venta/OrdenVentaViewModal';

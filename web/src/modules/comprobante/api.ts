@@ -1,6 +1,6 @@
 import type { ComprobanteBuscar, ComprobanteFila, ComprobanteNotaDatos, ComprobanteParaNota, CpeEstado, Paged } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiFile, apiPage, apiPost } from '../../app/api';
+import { apiBlob, apiFile, apiPage, apiPost } from '../../base/api';
 import { openBlobInTab, saveBlob } from '../../ui/files';
 import { ordenVentaKeys } from '../orden_venta/api';
 

@@ -1,6 +1,6 @@
 import type { CorreoEstado, CorreoResultado, CorreoRow, Paged } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** The mail outbox (DECISIONS §8): `/usuario/correos` and `/usuario/correos/reenviar`. */
 

@@ -1,7 +1,7 @@
 import { Form, Select } from 'antd';
 import { useState } from 'react';
-import { projectOptions, useLookups } from '../../app/lookups';
-import { toast } from '../../ui/toast';
+import { projectOptions, useLookups } from '../../base/lookups';
+import { toast } from '../../base/toast';
 import { XlsxImportModal } from '../../ui/XlsxImportModal';
 import { useRefreshEmpleados } from './api';
 

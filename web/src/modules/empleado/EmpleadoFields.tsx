@@ -1,6 +1,6 @@
 import { PASSWORD_RULE, type Empleado } from '@obra/domain';
 import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
-import { projectOptions, type Lookups } from '../../app/lookups';
+import { projectOptions, type Lookups } from '../../base/lookups';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { NIVEL_OPTIONS, staffRoleOptions } from '../usuario/niveles';
 import { PuestoSelect } from './PuestoSelect';

@@ -1,6 +1,6 @@
 import { EmpleadoModificar, EmpleadoRegistrar, type Empleado } from '@obra/domain';
 import { Form } from 'antd';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useEmpleado, useModificarEmpleado, useRegistrarEmpleado } from './api';
 import { EmpleadoFields, type EmpleadoFormValues, type EmpleadoGrants } from './EmpleadoFields';

@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-de
 import { isCorporate, isReadOnly, isSuper, type EmpleadoRow } from '@obra/domain';
 import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { sessionModules, sessionRoleIds, useSession } from '../../app/session';
+import { sessionModules, sessionRoleIds, useSession } from '../../base/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Divider, Select } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { usePuestos, useRegistrarPuesto } from './api';
 
 /** Positions match ignoring case, accents and repeated spaces, as the server compares them. */

@@ -2,7 +2,7 @@ import type {
   Empleado, EmpleadoModificar, EmpleadoPaginar, EmpleadoRegistrar, EmpleadoRow, Paged, Puesto, PuestoRegistrar,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 export const empleadoKeys = {
   all: ['empleado'] as const,

@@ -2,12 +2,12 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONDUCTOR_TIPOS_DOCUMENTO, ConductorModificar, ConductorRegistrar, isReadOnly, licenciaYPlaca, type ConductorFila } from '@obra/domain';
 import { Button, Flex, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { checkForm } from '../../ui/checkForm';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useConductores, useModificarConductor, useRegistrarConductor } from './api';
 import { limite } from '../../ui/inputs';
 

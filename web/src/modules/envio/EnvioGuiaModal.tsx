@@ -5,7 +5,7 @@ import {
 import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { checkForm } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useConductores, useEnvio, useGenerarGuia, useRegistrarConductor } from './api';
 import { limite } from '../../ui/inputs';
 

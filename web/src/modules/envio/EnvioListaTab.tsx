@@ -2,12 +2,12 @@ import { CalendarOutlined, CloseCircleOutlined, EyeOutlined, FileTextOutlined, S
 import { ENVIO_MSG, ENV_ESTADOS_FILTRO, formatDate, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
 import { App, Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { DataTable } from '../../ui/DataTable';
 import { RowActions, rowActionsWidth, type RowAction } from '../../ui/RowActions';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useCambiarEstado, useCancelarEnvio, useEnvios, type DatosDespacho } from './api';
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';

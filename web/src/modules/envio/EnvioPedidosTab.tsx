@@ -3,11 +3,11 @@ import { ENVIO_MSG, OVT, OVT_DESPACHABLE, OVT_ESTADOS_FILTRO, isReadOnly, limaDa
 import { Button, Flex, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { DataTable } from '../../ui/DataTable';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { usePedidosDespacho, type DatosDespacho } from './api';
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';

@@ -3,7 +3,7 @@ import { ENVIO_FRECUENCIA_DEFECTO, EnvioModificar, EnvioRegistrar, cantidadTope,
 import { Alert, Button, Card, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { checkForm } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAskDiscard } from '../../ui/useLeaveGuard';
 import { useMixersActivos } from '../mixer/api';
 import { useEnvios, useModificarEnvios, useOrdenParaEnvio, useRegistrarEnvios } from './api';

@@ -3,7 +3,7 @@ import { ENVIO_MSG, formatDecimal, type EnvioGuiaFila, type EnvioHistorialFila }
 import { Alert, Button, Card, Descriptions, Flex, Modal, Skeleton, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CpeEstadoTag } from '../comprobante/CpeEstadoTag';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDescargarGuia, useEnvio, useVerGuia } from './api';
 
 /** 'YYYY-MM-DDTHH:mm:ss' (Lima) as 'dd-mm-yyyy HH:mm'. */

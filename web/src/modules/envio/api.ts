@@ -3,7 +3,7 @@ import type {
   EnvioTimeline, OrdenVentaBuscar, OrdenVentaDetalle, OrdenVentaFila,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiFile, apiPage, apiPost } from '../../app/api';
+import { apiBlob, apiFile, apiPage, apiPost } from '../../base/api';
 import { openBlobInTab, saveBlob } from '../../ui/files';
 
 /** Dispatches and drivers (spec 3 §7 "Dispatches", "Drivers"): one function and hook per call. */

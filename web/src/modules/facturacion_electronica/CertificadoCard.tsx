@@ -3,7 +3,7 @@ import { FE_MSG, type EmisorVista } from '@obra/domain';
 import { Alert, Button, Card, Descriptions, Flex, Input, Progress, Typography, Upload, type DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCargarCertificado } from './api';
 
 const ACCEPT = '.pfx,.p12,application/x-pkcs12';

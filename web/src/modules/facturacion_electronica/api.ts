@@ -1,6 +1,6 @@
 import type { EmisorGuardar, EmisorVista } from '@obra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiUpload } from '../../app/api';
+import { apiPost, apiUpload } from '../../base/api';
 
 /** The e-voucher issuer's settings (issue 22, /facturacionElectronica/*): one function and hook per call. */
 

@@ -1,6 +1,6 @@
 import { Card, Col, Empty, Flex, Row } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { PageHeader } from '../../ui/PageHeader';
 
 /** Spec 1 §2.4: the user's module groups with their links, three columns. */

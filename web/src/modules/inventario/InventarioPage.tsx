@@ -6,7 +6,7 @@ import { isReadOnly } from '@obra/domain';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionModules, useHasOption, useRoleIds, useSession } from '../../app/session';
+import { sessionModules, useHasOption, useRoleIds, useSession } from '../../base/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';

@@ -3,9 +3,9 @@ import { INVENTARIO_MSG, limaDate } from '@obra/domain';
 import { Alert, Button, DatePicker, Flex, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError, SessionExpiredError, apiFile } from '../../app/api';
+import { ApiError, SessionExpiredError, apiFile } from '../../base/api';
 import { saveBlob } from '../../ui/files';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 
 /** The picker's input: the form's name and the field's (antd's id, which its label points to). */
 const CAMPO = 'ple_periodo';

@@ -4,7 +4,7 @@ import { isReadOnly } from '@obra/domain';
 import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { useListParams } from '../../ui/useListParams';

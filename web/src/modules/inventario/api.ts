@@ -3,7 +3,7 @@ import type {
   StockMinimoGuardar,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** Calls of the inventory (spec 2 §7 "Inventory") and of stock renewal (spec 1 §7). */
 

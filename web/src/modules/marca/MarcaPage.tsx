@@ -1,6 +1,6 @@
 import { MARCA_MSG, type MarcaRow } from '@obra/domain';
 import { CatalogPage } from '../../ui/CatalogPage';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDeleteMarca, useMarcas } from './api';
 import { MarcaPrompt } from './MarcaPrompt';
 

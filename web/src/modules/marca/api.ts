@@ -1,6 +1,6 @@
 import { MARCA_MSG, type MarcaList, type MarcaNew, type MarcaRow, type Paged } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiPost } from '../../app/api';
+import { apiDelete, apiPost } from '../../base/api';
 
 export const marcaKeys = {
   all: ['marca'] as const,

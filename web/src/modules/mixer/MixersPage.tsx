@@ -2,13 +2,13 @@ import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-de
 import { formatDecimal, isReadOnly } from '@obra/domain';
 import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { RowActions, rowActionsWidth } from '../../ui/RowActions';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useMixers, type Mixer, type MixerFiltros } from './api';
 import { MixerModal, type MixerModo } from './MixerModal';

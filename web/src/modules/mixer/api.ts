@@ -1,6 +1,6 @@
 import type { MixerBuscar, MixerFila, MixerModificar, MixerRegistrar, Paged } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage, apiPost } from '../../app/api';
+import { apiPage, apiPost } from '../../base/api';
 
 /** A mixer truck (spec 3 §3 "Mixer"); the capacity in m³ is decimal text. */
 export type Mixer = MixerFila;

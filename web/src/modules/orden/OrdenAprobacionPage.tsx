@@ -3,11 +3,11 @@ import { ORDEN_ESTADO_MSG, PENDIENTE_DE, type OrdenPendienteRow } from '@obra/do
 import { App, Button, Flex, List, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../base/api';
 import { fitColumn, textColumn } from '../../ui/CellText';
 import { formatDate, formatMoney } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useAprobarMasivo, usePendientes } from './estados-api';
 import { OrdenRechazoModal, type OrdenARechazar } from './OrdenRechazoModal';

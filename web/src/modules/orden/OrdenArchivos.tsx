@@ -3,9 +3,9 @@ import {
   ORDEN_ARCHIVO_ACCEPT, ORDEN_ARCHIVO_MAX_BYTES, ORDEN_DOC_MSG, ORE, formatBytes, isReadOnly, type OrdenArchivoRow, type OrdenDetalle,
 } from '@obra/domain';
 import { Button, Card, Flex, Progress, Table, Tag, Tooltip, Upload, type TableColumnsType } from 'antd';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { formatDate } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useArchivosOrden, useDescargarArchivo, useSubirArchivo } from './documentos-api';
 
 const EXTENSIONS = ORDEN_ARCHIVO_ACCEPT.split(',');

@@ -11,7 +11,7 @@ import {
 import { Checkbox, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import type { LookupRows } from '../../app/lookups';
+import type { LookupRows } from '../../base/lookups';
 import { ProveedorSelect } from '../../ui/ProveedorSelect';
 import { useUsuariosPorRol, type UsuarioRol } from './api';
 import { TIPO_DESCUENTO_OPTIONS, TIPO_ORDEN_NOMBRE } from './labels';

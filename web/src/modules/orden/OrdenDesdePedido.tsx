@@ -3,7 +3,7 @@ import type { PedidoParaOC, PedidoProductoPendiente } from '@obra/domain';
 import { Button, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { plain } from './OrdenCabecera';
 import { emptyItem, type ItemForm } from './OrdenItems';

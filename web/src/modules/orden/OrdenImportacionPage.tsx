@@ -3,7 +3,7 @@ import { MSG, ORDEN_ESTADO_MSG, ORE_IMPORTACION, estadoNombre } from '@obra/doma
 import { Button, Card, Flex, Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useOrden } from './api';
 import { useActualizarEstado, useMotivos } from './estados-api';
 import { OrdenMotivo } from './OrdenMotivo';

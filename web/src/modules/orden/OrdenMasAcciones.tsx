@@ -3,7 +3,7 @@ import {
 } from '@ant-design/icons';
 import { isReadOnly, type OrdenListRow } from '@obra/domain';
 import { useNavigate } from 'react-router';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import type { RowAction } from '../../ui/RowActions';
 import { useOrdenAcciones } from './useOrdenAcciones';
 

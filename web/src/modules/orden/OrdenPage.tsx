@@ -2,8 +2,8 @@ import { CheckSquareOutlined, DollarOutlined, PlusOutlined, ShoppingCartOutlined
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
 import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
-import { useLookups } from '../../app/lookups';
-import { useHasOption, useRoleIds } from '../../app/session';
+import { useLookups } from '../../base/lookups';
+import { useHasOption, useRoleIds } from '../../base/session';
 import { fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
 import { ListPage } from '../../ui/ListPage';

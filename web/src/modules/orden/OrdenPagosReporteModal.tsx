@@ -1,7 +1,7 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import { OrdenPagosReporte, REPORTE_PAGOS_ARCHIVO, type OrdenPagosReporteInput } from '@obra/domain';
 import { Button, DatePicker, Form, Modal, Typography } from 'antd';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { ReporteProgreso } from './ReporteProgreso';
 import { limaMonth, rangeBody, useXlsxDownload, type Rango } from './reporte-api';
 import { FECHA_FORMATOS } from '../../ui/format';

@@ -3,7 +3,7 @@ import { MSG, ORDEN_ESTADO_MSG } from '@obra/domain';
 import { Alert, App, Button, Card, Flex, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useOrden } from './api';
 import { useMotivos, useReiniciarOrden } from './estados-api';
 import { OrdenMotivo } from './OrdenMotivo';

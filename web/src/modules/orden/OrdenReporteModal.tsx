@@ -1,8 +1,8 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import { OrdenReporte, REPORTE_ARCHIVO, TIPO_ORDEN, TIPO_REPORTE, type OrdenReporteInput } from '@obra/domain';
 import { Button, Col, DatePicker, Form, Modal, Radio, Row, Select } from 'antd';
-import { useLookups } from '../../app/lookups';
-import { toast } from '../../ui/toast';
+import { useLookups } from '../../base/lookups';
+import { toast } from '../../base/toast';
 import { ProveedorSelect } from '../../ui/ProveedorSelect';
 import { ReporteProgreso } from './ReporteProgreso';
 import { limaMonth, rangeBody, useCategorias, useTiposProducto, useXlsxDownload, type Rango } from './reporte-api';

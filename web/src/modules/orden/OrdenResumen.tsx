@@ -1,6 +1,6 @@
 import type { OrdenDetalle } from '@obra/domain';
 import { Descriptions } from 'antd';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { formatDate, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
 

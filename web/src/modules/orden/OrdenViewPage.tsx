@@ -3,8 +3,8 @@ import { METODO_PAGO_CARTA_CREDITO, isReadOnly, TIPO_DESCUENTO, type OrdenDetall
 import { Alert, Button, Card, Descriptions, Flex, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useMatch, useNavigate } from 'react-router';
-import { useLookups } from '../../app/lookups';
-import { useRoleIds } from '../../app/session';
+import { useLookups } from '../../base/lookups';
+import { useRoleIds } from '../../base/session';
 import { formatAmount, formatDate, formatDecimal, formatRate, fromScaled, sumCents, toScaled } from '../../ui/format';
 import { WrapText } from '../../ui/CellText';
 import { PageHeader } from '../../ui/PageHeader';

@@ -1,6 +1,6 @@
 import type { OrdenDetalle, OrdenList, OrdenListRow, OrdenSave, Paged, ProductoRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** The list call's filters (0 = any); `start` and `length` come from useListParams. */
 export interface OrdenFiltros {

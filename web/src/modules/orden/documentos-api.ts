@@ -1,9 +1,9 @@
 import type { OrdenArchivoRow, OrdenNotificada } from '@obra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiBlob, apiDownload, apiPost, apiUpload } from '../../app/api';
+import { apiBlob, apiDownload, apiPost, apiUpload } from '../../base/api';
 import { saveBlob } from '../../ui/files';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { ordenKeys } from './api';
 
 /** The order's documents (spec 1 §7 "Orders"): PDF download, notify, attachments list/save/retrieve. */

@@ -1,6 +1,6 @@
 import type { CorreoResultado, OrdenEstadoResultado, OrdenMotivos, OrdenPendienteRow, OrdenRechazar, Paged } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 import { ordenKeys } from './api';
 
 /** The order state calls of spec 1 §7 "Orders" (approve, pending, massive, pay, anular, update-status, restart). */

@@ -1,5 +1,5 @@
 import type { OrdenCargada } from '@obra/domain';
-import { apiBlob, apiUpload } from '../../app/api';
+import { apiBlob, apiUpload } from '../../base/api';
 
 /** Mass load of service orders (spec 1 §7 `/orden/massive`) and its template. */
 export const PLANTILLA_ORDENES = 'plantilla-ordenes-servicio.xlsx';

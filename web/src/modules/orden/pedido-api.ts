@@ -1,5 +1,5 @@
 import type { PedidoParaOC, PedidoProductoPendiente } from '@obra/domain';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /**
  * The two purchase-request calls the order form makes (spec 3 §7, DECISIONS §7): approved requests with something left

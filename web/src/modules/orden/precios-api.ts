@@ -1,6 +1,6 @@
 import type { Paged, PrecioItemRow, PrecioSearch } from '@obra/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** The price search over past order items (spec 1 §7 `/orden/item/search`). */
 export const precioKeys = {

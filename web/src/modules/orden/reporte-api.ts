@@ -2,9 +2,9 @@ import { REPORTE_MSG, limaDate } from '@obra/domain';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, SessionExpiredError, apiDownload, apiPost } from '../../app/api';
+import { ApiError, SessionExpiredError, apiDownload, apiPost } from '../../base/api';
 import { saveBlob } from '../../ui/files';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 
 /**
  * One download at a time with its received bytes; the file is saved under `filename` when complete.

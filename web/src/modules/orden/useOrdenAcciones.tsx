@@ -1,8 +1,8 @@
 import { ORDEN_ESTADO_MSG, ORE, accionesVisibles, type OrdenAccionesInput } from '@obra/domain';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { useAccessProfile } from '../../app/session';
-import { toast } from '../../ui/toast';
+import { useAccessProfile } from '../../base/session';
+import { toast } from '../../base/toast';
 import { useDescargarPdf, useNotificarOrden } from './documentos-api';
 import { useAnularOrden, useAprobarOrden, usePagarOrden } from './estados-api';
 

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_PAGO_MSG, type OrdenPagoRow } from '@obra/domain';
 import { Button, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAdjuntarDocumento } from './api';
 
 /** The server checks the real type and size again (PDF, JPG, PNG; 10 MB). */

@@ -1,7 +1,7 @@
 import { OPG, opgBandejaEstado, opgEstadoNombre, type OpgEstado, type OrdenPagoRow } from '@obra/domain';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { useAccessProfile } from '../../app/session';
+import { useAccessProfile } from '../../base/session';
 import { CellText, textColumn } from '../../ui/CellText';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';

@@ -3,8 +3,8 @@ import {
 } from '@obra/domain';
 import { Col, DatePicker, Descriptions, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useLookups } from '../../app/lookups';
-import { useSession } from '../../app/session';
+import { useLookups } from '../../base/lookups';
+import { useSession } from '../../base/session';
 import { FormModal } from '../../ui/FormModal';
 import { FECHA_FORMATOS, formatAmount, formatDate, formatRate } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';

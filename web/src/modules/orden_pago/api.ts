@@ -1,6 +1,6 @@
 import type { OrdenCompraPago, OrdenPagoBandeja, OrdenPagoDepositar, OrdenPagoModificar, OrdenPagoRegistrar, OrdenPagoRow, Paged } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPost, apiUpload } from '../../app/api';
+import { apiBlob, apiPost, apiUpload } from '../../base/api';
 import { saveBlob } from '../../ui/files';
 
 export const ordenPagoKeys = {

@@ -4,9 +4,9 @@ import {
 import { ORDEN_PAGO_MSG, opgAccionesPermitidas, type OrdenPagoRow } from '@obra/domain';
 import { App } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useAccessProfile, useSession } from '../../app/session';
+import { useAccessProfile, useSession } from '../../base/session';
 import type { RowAction } from '../../ui/RowActions';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { AdjuntarModal } from './AdjuntarModal';
 import {
   useAprobarOrdenPago, useDesaprobarOrdenPago, useDescargarDocumento, useEliminarOrdenPago, useSolicitarAprobacion,

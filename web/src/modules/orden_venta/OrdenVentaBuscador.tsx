@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState, type CSSProperties } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDebounced } from '../../ui/useDebounced';
 
 /** The popup's searches wait this long after typing stops. */

@@ -3,7 +3,7 @@ import { CPE_TIPO_NOMBRE, type OrdenVentaComprobante, type OrdenVentaDetalle } f
 import { App, Button, Card, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDescargarComprobante, type CpeFormato } from '../comprobante/api';
 import { CpeEstadoTag } from '../comprobante/CpeEstadoTag';
 import { useGenerarComprobante } from './api';

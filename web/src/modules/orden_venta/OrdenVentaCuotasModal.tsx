@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { FECHA_FORMATOS, formatMoney } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useGenerarComprobante } from './api';
 
 interface Fila {

@@ -2,9 +2,9 @@ import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { ORDEN_ARCHIVO_MAX_BYTES, ORDEN_VENTA_MSG as M, formatBytes, isReadOnly, type OrdenVentaArchivo, type OrdenVentaDetalle } from '@obra/domain';
 import { Button, Card, Flex, Input, Progress, Table, Tooltip, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { formatDate } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAdjuntarArchivo, useVerArchivo } from './api';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

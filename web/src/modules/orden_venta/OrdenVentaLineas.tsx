@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { ENV_FRECUENCIA_DEFECTO, ORDEN_VENTA_MSG, PVT_MSG, decimalMenorIgual, ventaTotales, type ProductoVentaRow, type VentaLineaMontos } from '@obra/domain';
 import { Button, Flex, Input, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { formatAmount, formatDecimal, formatMoney } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useProductosRapido } from './api';
 import { OrdenVentaBuscador } from './OrdenVentaBuscador';
 

@@ -3,7 +3,7 @@ import { OVT_ESTADOS_FILTRO, isReadOnly, limaDate, type OrdenVentaFila } from '@
 import { Button, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { sessionModules, useRoleIds, useSession } from '../../app/session';
+import { sessionModules, useRoleIds, useSession } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { DateRangeFilter, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
@@ -13,7 +13,7 @@ import { RowActions, rowActionsWidth, type RowAction } from '../../ui/RowActions
 import { SearchInput } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useOrdenVentaDatos, useOrdenesVenta, type OrdenVentaFiltros } from './api';
 import { OrdenVentaFormModal } from './OrdenVentaFormModal';

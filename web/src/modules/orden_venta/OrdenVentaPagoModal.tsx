@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { FormModal } from '../../ui/FormModal';
 import { FECHA_HORA_FORMATOS, formatMoney } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAdjuntarPago, useRegistrarPago } from './api';
 import { fechaHoraPickers } from './OrdenVentaFormModal';
 import { limite } from '../../ui/inputs';

@@ -4,7 +4,7 @@ import { App, Button, Card, Flex, Table, Tooltip, Typography, type TableColumnsT
 import { useState } from 'react';
 import { fechaDeApi, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCancelarPago, useVerDocumentoPago } from './api';
 import { OrdenVentaPagoModal } from './OrdenVentaPagoModal';
 

@@ -3,7 +3,7 @@ import { ORDEN_VENTA_MSG, type OrdenVentaDetalle } from '@obra/domain';
 import { App, Button, Descriptions, Empty, Flex, Form, Modal, Skeleton, type DescriptionsProps } from 'antd';
 import { formatDate, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useAprobarOrdenVenta, useOrdenVenta, useOrdenVentaDatos } from './api';
 import { OrdenVentaCampos, type OrdenVentaValores } from './OrdenVentaCampos';
 import { OrdenVentaComprobantes } from './OrdenVentaComprobantes';

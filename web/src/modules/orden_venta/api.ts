@@ -3,7 +3,7 @@ import type {
   OrdenVentaRegistrar, Paged, ProductoVentaRow, Vendedor,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPage, apiPost, apiUpload } from '../../app/api';
+import { apiBlob, apiPage, apiPost, apiUpload } from '../../base/api';
 import { openBlobInTab } from '../../ui/files';
 
 /** Sales orders and their payments (spec 3 §7 "Sales orders", "Sales order payments"): one function and hook per call. */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { limite, NumberInput, positivo } from '../../ui/inputs';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { sinCeros } from './cantidad';

@@ -3,7 +3,7 @@ import { OPCION_APROBAR_PEDIDO, PEDIDO_MSG, isReadOnly, peiAcciones, type Pedido
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useHasOption, useRoleIds } from '../../app/session';
+import { useHasOption, useRoleIds } from '../../base/session';
 import { CellText, fitColumn, textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';
 import { formatDate } from '../../ui/format';
@@ -11,7 +11,7 @@ import { ListPage } from '../../ui/ListPage';
 import { SearchInput } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useEliminarPedido, useOpcionesPedido, usePedidos, useSolicitarAprobacion, type PedidoFiltros } from './api';

@@ -1,10 +1,10 @@
 import { OPCION_APROBAR_PEDIDO, PEDIDO_MSG, isReadOnly, peiAcciones, type PedidoLineaDetalle } from '@obra/domain';
 import { App, Button, Descriptions, Empty, Flex, Modal, Skeleton, Table, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useHasOption, useRoleIds } from '../../app/session';
+import { useHasOption, useRoleIds } from '../../base/session';
 import { formatDate, formatDecimal } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useCompletarPedido, usePedido } from './api';
 

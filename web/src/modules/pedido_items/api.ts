@@ -4,7 +4,7 @@ import type {
 } from '@obra/domain';
 import { ROLE } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage, apiPost } from '../../app/api';
+import { apiPage, apiPost } from '../../base/api';
 
 /** Purchase requests (spec 3 §7 "Purchase requests"): one function and hook per call; keys from one factory. */
 export const pedidoKeys = {

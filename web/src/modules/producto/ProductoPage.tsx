@@ -9,7 +9,7 @@ import { ListPage } from '../../ui/ListPage';
 import type { RowAction } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { XlsxImportModal } from '../../ui/XlsxImportModal';
 import {

@@ -1,6 +1,6 @@
 import { TIPOS_EXISTENCIA, type CategoriaTipoExistenciaRow } from '@obra/domain';
 import { Alert, Button, Modal, Select, Table, Tag } from 'antd';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCategoriasTipoExistencia, useModificarTipoExistencia } from './api';
 
 const OPCIONES = TIPOS_EXISTENCIA.map((t) => ({ value: t.codigo, label: `${t.codigo} ${t.nombre}` }));

@@ -2,7 +2,7 @@ import type {
   CategoriaTipoExistencia, CategoriaTipoExistenciaRow, Paged, Producto, ProductoBuscar, ProductoBuscarIndice, ProductoIndice, ProductoModificar, ProductoOpciones, ProductoRegistrar, ProductoRow, TipoOption,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage, apiPost } from '../../app/api';
+import { apiPage, apiPost } from '../../base/api';
 
 /** The screen's filters: the `producto` of `/productoVendor/buscar` without the page. */
 export type ProductoFiltros = Omit<ProductoBuscar['producto'], 'page'>;

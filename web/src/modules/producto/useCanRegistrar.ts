@@ -1,4 +1,4 @@
-import { useHasOption } from '../../app/session';
+import { useHasOption } from '../../base/session';
 
 /**
  * Whether the write buttons show: the option `registrar_producto` among the session's option

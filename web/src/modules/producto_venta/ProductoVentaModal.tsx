@@ -1,6 +1,6 @@
 import { ESTADOS, ProductoVentaModificar, ProductoVentaRegistrar, type ProductoVenta } from '@obra/domain';
 import { Form } from 'antd';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal, modoProps } from '../../ui/FormModal';
 import { useGruposProductoVenta, useModificarProductoVenta, useProductoVenta, useRegistrarProductoVenta, useTiposProductoVenta } from './api';
 import { ProductoVentaFields, type ProductoVentaFormValues, type ProductoVentaListas } from './ProductoVentaFields';

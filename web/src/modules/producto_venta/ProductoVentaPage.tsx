@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-de
 import { PAGE_SIZE, PVT_MSG, isReadOnly, type ProductoVentaRow } from '@obra/domain';
 import { Button, Form, Input, Select, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { RowActions, rowActionsWidth } from '../../ui/RowActions';

@@ -2,7 +2,7 @@ import type {
   ProductoVenta, ProductoVentaBuscar, ProductoVentaModificar, ProductoVentaRegistrar, ProductoVentaRow, ProductoVentaTipo,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 export type ProductoVentaFiltros = NonNullable<ProductoVentaBuscar['producto_venta']>;
 

@@ -2,9 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CuentaProveedorAdd, PROVEEDOR_MSG, cciBankProblem, type CuentaProveedorRow, type ProveedorRow } from '@obra/domain';
 import { Button, Col, Empty, Form, Input, Modal, Row, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useRef } from 'react';
-import { useLookups, type Lookups } from '../../app/lookups';
+import { useLookups, type Lookups } from '../../base/lookups';
 import { checkForm, clearMarksOnChange } from '../../ui/checkForm';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useAddCuenta, useCuentas, useDeleteCuenta } from './api';
 

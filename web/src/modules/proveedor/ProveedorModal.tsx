@@ -1,6 +1,6 @@
 import { PAIS_PERU, ProveedorSave, rucProblem, type ProveedorRow } from '@obra/domain';
 import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useProveedor, useSaveProveedor } from './api';
 import { limite } from '../../ui/inputs';

@@ -2,13 +2,13 @@ import { BankOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined }
 import { PROVEEDOR_MSG, isReadOnly, type ProveedorRow } from '@obra/domain';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds } from '../../app/session';
+import { useRoleIds } from '../../base/session';
 import { ActivoIcon } from '../../ui/ActivoIcon';
 import { CellText, textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { DELETE_DETAIL } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useDeleteProveedor, useProveedores } from './api';
 import { CuentasModal } from './CuentasModal';

@@ -8,7 +8,7 @@ import {
   type ProveedorSave,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiPost } from '../../app/api';
+import { apiDelete, apiPost } from '../../base/api';
 
 export const proveedorKeys = {
   all: ['proveedor'] as const,

@@ -2,7 +2,7 @@ import { CrearCuenta, PORTAL_MSG, type ProveedorDatosRuc } from '@obra/domain';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useCrearCuenta, useObtenerDatosxRuc } from './api';
 import { conAviso } from './aviso';
 import { limite } from '../../ui/inputs';

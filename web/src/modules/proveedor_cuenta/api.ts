@@ -1,6 +1,6 @@
 import type { CrearCuenta, CuentaConfirmada, CuentaCreada, Envelope, ProveedorDatosRuc } from '@obra/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiPublicPost } from '../../app/api';
+import { apiPublicPost } from '../../base/api';
 
 /** The public calls of supplier account creation (spec 3 §7 "Supplier portal"): no session, JSON bodies. */
 

@@ -5,7 +5,7 @@ import {
 import { Alert, Button, Flex, Progress, Table, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDescargarFactura, useEnviarFactura, useFacturas } from './api';
 
 type Tipo = 'pdf' | 'xml';

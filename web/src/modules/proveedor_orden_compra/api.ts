@@ -3,7 +3,7 @@ import type {
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiBlob, apiPage, apiPost, apiUpload } from '../../app/api';
+import { apiBlob, apiPage, apiPost, apiUpload } from '../../base/api';
 import { saveBlob } from '../../ui/files';
 
 /** The supplier portal's order calls (spec 3 §7 "Supplier portal"): one function and hook per call. */

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ALM_TIPO, ESTABLECIMIENTO_PRINCIPAL, PRY_MSG } from '@obra/domain';
 import { Button, Checkbox, Form, Input, Switch, Table, Tooltip, Typography, type FormInstance } from 'antd';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { limite } from '../../ui/inputs';
 
 /** A row of the warehouse list as the form holds it; `alm_id` marks a saved warehouse. */

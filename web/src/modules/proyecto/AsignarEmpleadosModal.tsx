@@ -3,7 +3,7 @@ import { PRY_MSG } from '@obra/domain';
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, type TableColumnsType } from 'antd';
 import { DataTable } from '../../ui/DataTable';
 import { SearchInput } from '../../ui/SearchInput';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useAsignarEmpleados, useEmpleadosAsignables } from './api';
 

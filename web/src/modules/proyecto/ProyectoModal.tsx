@@ -2,7 +2,7 @@ import type { Proyecto } from '@obra/domain';
 import { ALM_TIPO, ProyectoModificar, ProyectoRegistrar } from '@obra/domain';
 import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { FormModal } from '../../ui/FormModal';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { AlmacenesField, NEW_ALMACEN, type AlmacenFormRow } from './AlmacenesField';

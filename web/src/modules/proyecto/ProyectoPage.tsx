@@ -3,7 +3,7 @@ import type { ProyectoRow } from '@obra/domain';
 import { isReadOnly } from '@obra/domain';
 import { Button, Form, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds, useSession } from '../../app/session';
+import { useRoleIds, useSession } from '../../base/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
 import { FilterField } from '../../ui/FilterField';

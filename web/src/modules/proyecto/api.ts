@@ -2,8 +2,8 @@ import type {
   AsignarEmpleados, EmpleadoAsignable, EmpleadosAsignadosBuscar, Paged, Proyecto, ProyectoBuscar, ProyectoModificar, ProyectoRegistrar, ProyectoRow,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
-import { lookupKeys } from '../../app/lookups';
+import { apiPost } from '../../base/api';
+import { lookupKeys } from '../../base/lookups';
 import { almacenKeys } from '../../ui/WarehouseSelect';
 
 type Filters = ProyectoBuscar['proyecto'];

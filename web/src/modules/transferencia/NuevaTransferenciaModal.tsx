@@ -11,7 +11,7 @@ import { FormListTable } from '../../ui/FormListTable';
 import { FormModal } from '../../ui/FormModal';
 import { hasta, limite, noNegativo, NumberInput, positivo } from '../../ui/inputs';
 import { FECHA_FORMATOS, formatDecimal } from '../../ui/format';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { useAlmacenes, WarehouseSelect } from '../../ui/WarehouseSelect';
 import { buscarOrdenes, buscarProductos, buscarStock, useOrdenDetalleTransferencia, useRegistrarTransferencia } from './api';

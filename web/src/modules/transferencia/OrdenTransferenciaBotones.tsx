@@ -2,7 +2,7 @@ import { ImportOutlined, SwapOutlined } from '@ant-design/icons';
 import { OPCION_TRANSFERENCIA_ORDEN, ORE_RECEPCIONABLE, TIPO_ORDEN } from '@obra/domain';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { sessionModules, useHasOption, useSession } from '../../app/session';
+import { sessionModules, useHasOption, useSession } from '../../base/session';
 import { NuevaTransferenciaModal } from './NuevaTransferenciaModal';
 import { TransferenciasModal } from './TransferenciasModal';
 

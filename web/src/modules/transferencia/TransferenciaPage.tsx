@@ -5,7 +5,7 @@ import {
 } from '@obra/domain';
 import { Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useHasOption, useRoleIds, useSession } from '../../app/session';
+import { useHasOption, useRoleIds, useSession } from '../../base/session';
 import { CellText, textColumn } from '../../ui/CellText';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
@@ -14,7 +14,7 @@ import { ListPage } from '../../ui/ListPage';
 import { SearchInput } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { WarehouseSelect } from '../../ui/WarehouseSelect';
 import { descargarOrdenIngreso, useEliminarTransferencia, useTransferencias } from './api';

@@ -3,7 +3,7 @@ import type {
   TransferenciaBuscar, TransferenciaIngresar, TransferenciaRegistrar, TransferenciaRow,
 } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlob, apiPost } from '../../app/api';
+import { apiBlob, apiPost } from '../../base/api';
 import { saveBlob } from '../../ui/files';
 
 /** Transfers and incomes (spec 2 §7 "Transfers"): one function and hook per call. */

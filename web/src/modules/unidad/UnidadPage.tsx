@@ -1,6 +1,6 @@
 import { UNIDAD_MSG, type UnidadRow } from '@obra/domain';
 import { CatalogPage } from '../../ui/CatalogPage';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useDeleteUnidad, useUnidades } from './api';
 import { UnidadModal } from './UnidadModal';
 

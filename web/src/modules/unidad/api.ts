@@ -1,6 +1,6 @@
 import { UNIDAD_MSG, type Paged, type UnidadList, type UnidadNew, type UnidadRow } from '@obra/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiPost } from '../../app/api';
+import { apiDelete, apiPost } from '../../base/api';
 
 export const unidadKeys = {
   all: ['unidad'] as const,

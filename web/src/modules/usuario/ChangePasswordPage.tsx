@@ -1,10 +1,10 @@
 import { ChangePassword, MSG, PASSWORD_RULE } from '@obra/domain';
 import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../base/session';
 import { checkForm } from '../../ui/checkForm';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useChangePassword } from './api';
 

@@ -1,7 +1,7 @@
 import { isSuper, moduleByCode, MSG, NIVEL_CORPORATIVO, PASSWORD_RULE, rolEtiqueta } from '@obra/domain';
 import { Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
-import { projectOptions, type Lookups } from '../../app/lookups';
-import { useRoleIds } from '../../app/session';
+import { projectOptions, type Lookups } from '../../base/lookups';
+import { useRoleIds } from '../../base/session';
 import { ImageUpload, type ImageRule } from '../../ui/ImageUpload';
 import { ACTIVO_OPTIONS } from '../../ui/options';
 import { NIVEL_OPTIONS, staffRoleOptions } from './niveles';

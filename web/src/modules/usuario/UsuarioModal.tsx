@@ -1,7 +1,7 @@
 import { UsuarioModificar, UsuarioRegistrar, type Usuario } from '@obra/domain';
 import { Form } from 'antd';
 import { useState } from 'react';
-import { useLookups } from '../../app/lookups';
+import { useLookups } from '../../base/lookups';
 import { FormModal } from '../../ui/FormModal';
 import { useAdjuntarFirma, useFirma, useModificarUsuario, useRegistrarUsuario, useUsuario } from './api';
 import { UsuarioFields, type UsuarioFormValues } from './UsuarioFields';

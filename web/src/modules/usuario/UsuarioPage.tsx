@@ -2,7 +2,7 @@ import { CheckCircleOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutli
 import { isReadOnly, rolEtiqueta, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useRoleIds, useSession } from '../../app/session';
+import { useRoleIds, useSession } from '../../base/session';
 import { ActivoFilter, type ActivoValue } from '../../ui/ActivoFilter';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
@@ -10,7 +10,7 @@ import type { RowAction } from '../../ui/RowActions';
 import { SearchFilter } from '../../ui/SearchInput';
 import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
-import { toast } from '../../ui/toast';
+import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useCambiarEstado, useUsuarios } from './api';
 import { nivelLabel, TIPO_OPTIONS } from './niveles';

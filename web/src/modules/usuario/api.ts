@@ -1,7 +1,7 @@
 import type { ChangePassword, Paged, Usuario, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioRegistrar, UsuarioRow } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiBlob, apiPost, apiUpload } from '../../app/api';
-import { setToken } from '../../app/session';
+import { ApiError, apiBlob, apiPost, apiUpload } from '../../base/api';
+import { setToken } from '../../base/session';
 import { blobToDataUrl } from '../../ui/files';
 
 export const usuarioKeys = {

@@ -1,5 +1,5 @@
 import { ROLE, TIPO_USUARIO, rolEtiqueta } from '@obra/domain';
-import type { LookupRows } from '../../app/lookups';
+import type { LookupRows } from '../../base/lookups';
 
 /** usu_nivel: 1 corporativo (every project); any other value is limited to its project (spec 1 §6). */
 export const NIVEL_OPTIONS = [

@@ -2,8 +2,8 @@ import { EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-de
 import { VENDEDOR_ESTADOS, VENDEDOR_MSG, isReadOnly, type Vendedor } from '@obra/domain';
 import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useLookups } from '../../app/lookups';
-import { useRoleIds } from '../../app/session';
+import { useLookups } from '../../base/lookups';
+import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { RowActions, rowActionsWidth } from '../../ui/RowActions';

@@ -1,6 +1,6 @@
 import type { Paged, Vendedor, VendedorBuscar, VendedorModificar, VendedorRegistrar } from '@obra/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../app/api';
+import { apiPost } from '../../base/api';
 
 /** The filter form's values: the `vendedor` of `/vendedor/buscar` without the page. */
 export type VendedorFiltros = Omit<NonNullable<VendedorBuscar['vendedor']>, 'page'>;

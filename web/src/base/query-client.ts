@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../ui/toast';
+import { toast } from './toast';
 import { SessionExpiredError } from './api';
 
 /** Per-request options read by the shell. */
