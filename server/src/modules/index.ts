@@ -27,13 +27,17 @@ import proyectoRoutes from './proyecto/routes.ts';
 import unidadRoutes from './unidad/routes.ts';
 import transferenciaRoutes from './transferencia/routes.ts';
 import vendedorRoutes from './vendedor/routes.ts';
+import inicioRoutes from './inicio/routes.ts';
+import indicadorRoutes from './indicador/routes.ts';
+import notificacionRoutes from './notificacion/routes.ts';
+import busquedaRoutes from './busqueda/routes.ts';
 
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
     marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes, cajaRoutes,
     clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, facturacionElectronicaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
-    mixerRoutes, envioRoutes, ajusteRoutes]) {
+    mixerRoutes, envioRoutes, ajusteRoutes, inicioRoutes, indicadorRoutes, notificacionRoutes, busquedaRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

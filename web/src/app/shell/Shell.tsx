@@ -6,6 +6,8 @@ import { routeMessage, withoutMessage } from '../../ui/routeMessage';
 import { SHELL_TOAST_SECONDS, toast } from '../../base/toast';
 import { LeaveGuardHost } from '../../ui/useLeaveGuard';
 import { useSession } from '../../base/session';
+import { GlobalSearch } from './GlobalSearch';
+import { NotificationBell } from './NotificationBell';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -36,7 +38,9 @@ export function Shell() {
           Obra
         </Link>
         <TopMenu groups={session.modulo_grupos} />
+        <GlobalSearch />
         <Typography.Text style={{ color: 'rgba(255, 255, 255, 0.65)', whiteSpace: 'nowrap' }}>v{__APP_VERSION__}</Typography.Text>
+        <NotificationBell />
         <UserMenu name={session.usu_nombre_completo} />
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>

@@ -2,8 +2,13 @@ import { Card, Col, Empty, Flex, Row } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../base/session';
 import { PageHeader } from '../../ui/PageHeader';
+import { ColaTrabajo } from './ColaTrabajo';
+import { Figuras } from './Figuras';
 
-/** Spec 1 §2.4: the user's module groups with their links, three columns. */
+/**
+ * Inicio: the user's work queue and figures (issue 25), then spec 1 §2.4's module groups with their
+ * links, three columns.
+ */
 export function HomePage() {
   const groups = (useSession()?.modulo_grupos ?? [])
     .map((g) => ({ ...g, modulos: g.modulos.filter((m) => m.mod_url) }))
@@ -11,6 +16,8 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="Inicio" />
+      <ColaTrabajo />
+      <Figuras />
       {groups.length === 0 && <Empty description="No tiene módulos asignados" />}
       <Row gutter={[16, 16]}>
         {groups.map((g) => (

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+
+/** Issue 25: filled in by its part. */
+export default async function indicadorRoutes(_fastify: FastifyInstance, _deps: Deps) {}
