@@ -4,7 +4,7 @@ import { Button, Flex, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useRoleIds } from '../../base/session';
-import { textColumn } from '../../ui/CellText';
+import { fitColumn, textColumn } from '../../ui/CellText';
 import { DateRangeFilter, rangoFechas, type Rango } from '../../ui/DateRangeFilter';
 import { FilterField } from '../../ui/FilterField';
 import { formatDate } from '../../ui/format';
@@ -26,7 +26,7 @@ const DIAS_POR_DEFECTO = 7;
 const COLUMNS: TableColumnsType<CajaFila> = [
   { title: 'Código', dataIndex: 'caj_codigo', width: 150 },
   textColumn<CajaFila>('Tipo', 'tca_nombre', { width: 120, rows: 2 }),
-  textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 150, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
   textColumn<CajaFila>('Título', 'caj_titulo', { rows: 2 }),
   {
     title: 'Monto',
@@ -36,7 +36,10 @@ const COLUMNS: TableColumnsType<CajaFila> = [
     render: (t: string) => <span style={{ whiteSpace: 'nowrap' }}>{t}</span>,
   },
   textColumn<CajaFila>('Solicitante', 'usu_solicitante_nombre', { width: 150, rows: 2 }),
-  { title: 'Estado', dataIndex: 'est_descripcion', width: 190, render: (t: string, r) => <StatusTag text={t} color={r.est_styles || 'default'} /> },
+  fitColumn<CajaFila>(
+    { title: 'Estado', dataIndex: 'est_descripcion', width: 190, render: (t: string, r) => <StatusTag text={t} color={r.est_styles || 'default'} /> },
+    { text: (r) => r.est_descripcion, tag: true },
+  ),
   { title: 'Fecha registro', dataIndex: 'caj_fecha_registro', width: 120, render: (d: string) => formatDate(d) },
 ];
 

@@ -27,7 +27,7 @@ const COLUMNS: TableColumnsType<PedidoFila> = [
     { text: (r) => r.pei_estado_nombre, tag: true },
   ),
   { title: 'Proyecto | Almacén', key: 'almacen', ellipsis: { showTitle: false }, render: (_, r) => <CellText text={warehouseLabel(r)} /> },
-  textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 140, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
   textColumn<PedidoFila>('Solicitante', 'usu_solicitante_nombre', { width: 120, rows: 2 }),
   textColumn<PedidoFila>('Logística', 'usu_logistica_nombre', { width: 120, rows: 2 }),
   { title: 'Registro', dataIndex: 'pei_fecha_registro', width: 96, render: (d: string) => formatDate(d) },
