@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** The longest wait a login for an account under attack from many addresses is slowed by (DECISIONS §1). */
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).default(5000),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   HTTPS: bool.default(false),
@@ -125,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     appVersion: e.APP_VERSION,
     /** Behind a load balancer: take the client address from X-Forwarded-For. */

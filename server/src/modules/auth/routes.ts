@@ -29,7 +29,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   }, async (req) => {
     if (!service.clientMatches(deps, req.headers.authorization)) throw unauthorized(MSG.badClient);
     if (req.body.grant_type !== 'password') throw badRequest('Tipo de concesión no soportado');
-    return ok(await service.login(deps, req.body, req.ip));
+    return ok(await service.login(deps, req.body, req.ip, req.log));
   });
 
   app.post('/oauth/session', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } },
