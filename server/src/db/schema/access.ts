@@ -79,3 +79,17 @@ export const usuarioOpcion = pgTable('usuario_opcion', {
   usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
   opc_id: integer().notNull().references(() => opcion.opc_id),
 }, (t) => [primaryKey({ columns: [t.usu_id, t.opc_id] })]);
+
+/**
+ * Password reset links (issue 26, '¿Olvidó su contraseña?'): the mailed link carries a random token; only its
+ * SHA-256 is kept. It works once, for 30 minutes; a newer link or a reset retires the older ones (`rpw_usado`).
+ */
+export const restablecimientoPassword = pgTable('restablecimiento_password', {
+  rpw_id: serial().primaryKey(),
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  rpw_token_hash: varchar({ length: 64 }).notNull(),
+  rpw_expira: timestamp({ withTimezone: true }).notNull(),
+  rpw_usado: boolean().notNull().default(false),
+  rpw_ip: varchar({ length: 64 }),
+  rpw_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('restablecimiento_password_token_uq').on(t.rpw_token_hash), index('restablecimiento_password_usu_idx').on(t.usu_id, t.rpw_fecha_registro)]);
