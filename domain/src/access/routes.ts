@@ -11,6 +11,8 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/proveedor/crearCuenta', module: 'public' },
   // Where the supplier account confirmation mail's link lands (DECISIONS §7).
   { path: '/proveedor/confirmarCuenta', module: 'public' },
+  // Where the password reset mail's link lands (issue 26).
+  { path: '/restablecerPassword', module: 'public' },
   { path: '/home', module: null },
   { path: '/forbidden', module: null },
   { path: '/user/change-password', module: null },

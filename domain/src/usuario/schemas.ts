@@ -100,3 +100,32 @@ export function loginEmail(username: string, companyDomain: string): string {
   const u = username.trim().toLowerCase();
   return u.includes('@') ? u : `${u}@${companyDomain}`;
 }
+
+/** '¿Olvidó su contraseña?' (issue 26): the texts of the request and of the reset. */
+export const RESTABLECER_MSG = {
+  /** The same reply whether the address has an account or not. */
+  enviado: 'Si el correo pertenece a una cuenta, le enviamos un enlace para restablecer su contraseña. Vence en 30 minutos.',
+  restablecido: 'Se restableció su contraseña; ingrese con la nueva',
+  enlaceInvalido: 'El enlace para restablecer la contraseña no es válido',
+  enlaceUsado: 'El enlace ya fue usado o fue reemplazado por uno más reciente; solicite otro',
+  enlaceVencido: 'El enlace venció; solicite otro desde "¿Olvidó su contraseña?"',
+} as const;
+
+/** `/oauth/olvidePassword {usu_correo}`: a user's e-mail (or a name without '@', as on the login form). */
+export const OlvidePassword = z.object({
+  usu_correo: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(150, 'El correo no debe superar 150 caracteres'),
+});
+export type OlvidePassword = z.infer<typeof OlvidePassword>;
+
+/** `/oauth/restablecerPassword {token, password}`: the mailed link's token and the new password. */
+export const RestablecerPassword = z.object({
+  token: z.string({ error: MSG.required }).trim().min(20, RESTABLECER_MSG.enlaceInvalido).max(200, RESTABLECER_MSG.enlaceInvalido),
+  password,
+});
+export type RestablecerPassword = z.infer<typeof RestablecerPassword>;
+
+/** The reset page's form: the new password twice (the token comes from the link). */
+export const RestablecerPasswordFormulario = z
+  .object({ password, password_confirmacion: z.string({ error: MSG.required }).min(1, MSG.required) })
+  .refine((v) => v.password === v.password_confirmacion, { message: MSG.passwordMismatch, path: ['password_confirmacion'] });
+export type RestablecerPasswordFormulario = z.infer<typeof RestablecerPasswordFormulario>;

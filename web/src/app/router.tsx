@@ -61,6 +61,7 @@ const SCREENS: Record<string, Lazy> = {
   '/pedidoItems/:action/:id': async () => ({ Component: (await import('../modules/pedido_items/PedidoItemsPage')).PedidoItemsPage }),
   '/proveedor/crearCuenta': async () => ({ Component: (await import('../modules/proveedor_cuenta/CrearCuentaPage')).CrearCuentaPage }),
   '/proveedor/confirmarCuenta': async () => ({ Component: (await import('../modules/proveedor_cuenta/ConfirmarCuentaPage')).ConfirmarCuentaPage }),
+  '/restablecerPassword': async () => ({ Component: (await import('../modules/auth/RestablecerPasswordPage')).RestablecerPasswordPage }),
   '/envios': async () => ({ Component: (await import('../modules/envio/EnviosPage')).EnviosPage }),
   '/mixers': async () => ({ Component: (await import('../modules/mixer/MixersPage')).MixersPage }),
   '/proveedor/ordenCompra': async () => ({

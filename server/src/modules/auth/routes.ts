@@ -1,4 +1,4 @@
-import { MSG } from '@obra/domain';
+import { MSG, OlvidePassword, RESTABLECER_MSG, RestablecerPassword } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { caller } from '../../platform/request.ts';
+import * as restablecer from './restablecer.ts';
 import * as service from './service.ts';
 
 const TokenRequest = z.object({
@@ -31,6 +32,20 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
     if (req.body.grant_type !== 'password') throw badRequest('Tipo de concesión no soportado');
     return ok(await service.login(deps, req.body, req.ip, req.log));
   });
+
+  // '¿Olvidó su contraseña?' (issue 26): public, a few a minute per address on top of the per-account limit.
+  app.post('/oauth/olvidePassword', {
+    config: { access: { public: true }, rateLimit: { max: 5, timeWindow: '1 minute' } },
+    schema: { tags: ['sesion'], body: OlvidePassword },
+  }, async (req) => {
+    await restablecer.olvidePassword(deps, req.body.usu_correo, req.ip, req.log);
+    return ok(null, RESTABLECER_MSG.enviado);
+  });
+
+  app.post('/oauth/restablecerPassword', {
+    config: { access: { public: true }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: { tags: ['sesion'], body: RestablecerPassword },
+  }, async (req) => ok(await restablecer.restablecerPassword(deps, req.body.token, req.body.password, req.ip), RESTABLECER_MSG.restablecido));
 
   app.post('/oauth/session', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } },
     async (req) => ok(await service.current(deps, caller(req).usu_id, req.headers.authorization!.slice(7).trim())));

@@ -1,10 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@obra/domain';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { afterLoginPath } from '../../base/access';
 import { routeMessage } from '../../ui/routeMessage';
 import { useLogin, type LoginInput } from './api';
+import { OlvidePasswordModal } from './OlvidePasswordModal';
 
 const required = [{ required: true, whitespace: true, message: MSG.required }];
 
@@ -14,6 +16,8 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const login = useLogin();
+  const [form] = Form.useForm<LoginInput>();
+  const [olvido, setOlvido] = useState(false);
   const notice = routeMessage(location);
   // A success carried here (a supplier's account created or confirmed, spec 3 §2), shown as such.
   const state: unknown = location.state;
@@ -30,7 +34,7 @@ export function LoginPage() {
         <p style={{ margin: '0 0 24px', textAlign: 'center', color: 'rgba(0, 0, 0, 0.45)' }}>Ingrese con su correo y contraseña</p>
         {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
         {aviso && <Alert type="success" showIcon title={aviso} style={{ marginBottom: 16 }} />}
-        <Form<LoginInput> layout="vertical" requiredMark={false} initialValues={{ username: email ?? '' }} onFinish={onFinish}>
+        <Form<LoginInput> form={form} layout="vertical" requiredMark={false} initialValues={{ username: email ?? '' }} onFinish={onFinish}>
           <Form.Item label="Usuario" name="username" rules={required}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!email} />
           </Form.Item>
@@ -41,10 +45,16 @@ export function LoginPage() {
             Ingresar
           </Button>
         </Form>
+        <p style={{ margin: '12px 0 0', textAlign: 'center' }}>
+          <Button type="link" size="small" onClick={() => setOlvido(true)}>
+            ¿Olvidó su contraseña?
+          </Button>
+        </p>
         <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
           <Link to="/proveedor/crearCuenta">¿Es proveedor? Cree su cuenta</Link>
         </p>
       </Card>
+      {olvido && <OlvidePasswordModal usuario={form.getFieldValue('username') ?? ''} onClose={() => setOlvido(false)} />}
     </Flex>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Envelope } from '@obra/domain';
 import { apiPost, apiPublicPost } from '../../base/api';
 import { getSession, saveSession, type Session } from '../../base/session';
 
@@ -37,3 +38,19 @@ export async function refreshSession(): Promise<Session> {
 export function useSessionRefresh() {
   return useQuery({ queryKey: authKeys.session(), queryFn: refreshSession, staleTime: Infinity });
 }
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+
+/** '¿Olvidó su contraseña?' (issue 26): the same answer whether the address has an account or not. */
+export function olvidePassword(usu_correo: string): Promise<Envelope<null>> {
+  return apiPublicPost<null>('/oauth/olvidePassword', JSON.stringify({ usu_correo }), jsonHeaders);
+}
+
+/** The mailed link's token and the new password; the answer names the account, to prefill the login. */
+export function restablecerPassword(token: string, password: string): Promise<Envelope<{ usu_correo: string }>> {
+  return apiPublicPost<{ usu_correo: string }>('/oauth/restablecerPassword', JSON.stringify({ token, password }), jsonHeaders);
+}
+
+/** As mutations, so a refusal shows the server's message like every other call (base/query-client). */
+export const useOlvidePassword = () => useMutation({ mutationFn: olvidePassword });
+export const useRestablecerPassword = () => useMutation({ mutationFn: (v: { token: string; password: string }) => restablecerPassword(v.token, v.password) });

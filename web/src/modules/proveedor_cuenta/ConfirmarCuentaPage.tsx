@@ -2,7 +2,7 @@ import { PORTAL_MSG } from '@obra/domain';
 import { Button, Card, Flex, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { conAviso } from './aviso';
+import { conAviso } from '../../base/aviso';
 import { confirmarCuenta } from './api';
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../base/toast';
 import { useCrearCuenta, useObtenerDatosxRuc } from './api';
-import { conAviso } from './aviso';
+import { conAviso } from '../../base/aviso';
 import { limite } from '../../ui/inputs';
 
 interface UsuarioForm {
