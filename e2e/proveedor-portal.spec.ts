@@ -10,7 +10,7 @@ const RUC = '20602145736';
 const RAZON = 'Canteras y Agregados Lurín S.A.C.';
 const REGISTRADO = 'despachos@agregadoslurin.pe';
 const USUARIO = 'rosa.diaz@agregadoslurin.pe';
-const CLAVE = 'Portal.2026';
+const CLAVE = 'Acero.Corrugado.2026';
 /** The company's RUC (config COMPANY_RUC default): the customer of the supplier's invoice. */
 const EMPRESA_RUC = '20547812361';
 

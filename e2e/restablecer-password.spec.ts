@@ -12,7 +12,7 @@ test('a user resets a forgotten password from the mailed link', async ({ page, r
   const admin = await apiLogin(request, 'admin@andina.pe');
   await apiPost(request, admin, '/usuario/registrar', {
     usuario: {
-      usu_nombre: 'Olga', usu_apellido: 'Vidal', usu_correo: correo, usu_dni: `7${sello.slice(-7)}`, usu_password: 'Primera.2026',
+      usu_nombre: 'Olga', usu_apellido: 'Vidal', usu_correo: correo, usu_dni: `7${sello.slice(-7)}`, usu_password: 'Mezcla.Lurin.2026',
       usu_nivel: 1, pry_id: null, lista_usuario_rol: [{ rol_id: 9 }],
     },
   });

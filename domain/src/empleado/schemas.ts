@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
-import { PASSWORD_RULE } from '../usuario/schemas.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MSG } from '../usuario/password.ts';
 import { Id, idSchema, intSchema } from '../common/ids.ts';
 
 /** Texts of spec 2 §5 "Employee" (word for word) and the ones we settled (docs/business-rules.md). */
@@ -66,8 +66,8 @@ const userPart = (missing: string) =>
     usu_password: z
       .string({ error: missing })
       .min(1, missing)
-      .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_RULE)
-      .refine((v) => v.length <= 128, 'La contraseña no debe superar 128 caracteres'),
+      .refine((v) => v.length >= PASSWORD_MIN, PASSWORD_MSG.corta)
+      .refine((v) => v.length <= PASSWORD_MAX, PASSWORD_MSG.larga),
     usu_nivel: z.number().int().min(0).max(9).default(0),
     tiu_id: z.literal(1).default(1),
     lista_usuario_rol: z

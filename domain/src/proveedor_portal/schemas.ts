@@ -5,7 +5,7 @@ import { coercedIdSchema, idSchema } from '../common/ids.ts';
 import { isDate, toDate } from '../common/time.ts';
 import { TIPO_ORDEN } from '../orden/calculo.ts';
 import { rucProblem } from '../proveedor/ruc.ts';
-import { PASSWORD_RULE } from '../usuario/schemas.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MSG } from '../usuario/password.ts';
 import { PORTAL_MSG } from './mensajes.ts';
 
 /** Payloads of the supplier portal calls (spec 3 §7 "Supplier portal"), in the spec's wrappers. */
@@ -29,8 +29,6 @@ const requerido = z.string({ error: U }).trim().min(1, { error: U, abort: true }
 /** A password is kept as typed (not trimmed), but only spaces count as missing. */
 const secreto = z.string({ error: U }).refine((v) => v.trim() !== '', { message: U, abort: true });
 
-/** The users module's strength rule (domain/src/usuario): at least 8 characters with letters and digits. */
-const passwordFuerte = (v: string) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v);
 
 /**
  * `/proveedor2/crearCuenta {proveedor:{pve_id}, usuario:{usu_correo, usu_dni, usu_nombre, usu_apellido,
@@ -45,11 +43,11 @@ export const CrearCuenta = z.object({
     usu_dni: requerido.regex(/^(\d{8}|[A-Za-z0-9]{9,12})$/, 'El DNI debe tener 8 dígitos (carné de extranjería: 9 a 12 caracteres)'),
     usu_nombre: requerido.max(100, 'Los nombres no deben superar 100 caracteres'),
     usu_apellido: requerido.max(100, 'Los apellidos no deben superar 100 caracteres'),
-    usu_password: secreto.max(128, 'La contraseña no debe superar 128 caracteres'),
+    usu_password: secreto.max(PASSWORD_MAX, PASSWORD_MSG.larga),
     usu_confirmed_password: secreto.max(200, PORTAL_MSG.passwordNoCoincide),
   }, { error: U })
     .refine((u) => u.usu_password === u.usu_confirmed_password, { message: PORTAL_MSG.passwordNoCoincide, path: ['usu_confirmed_password'] })
-    .refine((u) => passwordFuerte(u.usu_password), { message: PASSWORD_RULE, path: ['usu_password'] }),
+    .refine((u) => u.usu_password.length >= PASSWORD_MIN, { message: PASSWORD_MSG.corta, path: ['usu_password'] }),
 }, { error: U });
 export type CrearCuenta = z.input<typeof CrearCuenta>;
 export type CrearCuentaDatos = z.output<typeof CrearCuenta>;

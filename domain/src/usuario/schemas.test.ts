@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChangePassword, USUARIO_SIN_PROYECTO, UsuarioBuscar, UsuarioModificar, UsuarioRegistrar, loginEmail } from './schemas.ts';
 
-const valid = { usu_nombre: 'Ana', usu_apellido: 'Vargas', usu_dni: '40000008', usu_correo: 'ANA@andina.pe ', usu_password: 'Clave.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 2 }] };
+const valid = { usu_nombre: 'Ana', usu_apellido: 'Vargas', usu_dni: '40000008', usu_correo: 'ANA@andina.pe ', usu_password: 'Mezcla.Lurin.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 2 }] };
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 
 describe('user schemas', () => {

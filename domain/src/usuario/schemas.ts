@@ -2,17 +2,19 @@ import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
 import { Id, intSchema } from '../common/ids.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MSG } from './password.ts';
 
 /** Spec 1 §5: every missing field of the user form answers 'Faltan ingresar datos'. */
 const missing = { error: MSG.missingUserData };
 const text = (max: number) => z.string(missing).trim().min(1, MSG.missingUserData).max(max, `Máximo ${max} caracteres`);
 
-export const PASSWORD_RULE = 'La contraseña debe tener al menos 8 caracteres, con letras y números';
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MSG, PASSWORD_RULE, passwordPersonal } from './password.ts';
+/** A new password's length (password.ts); the server also refuses common ones and the user's own name or e-mail. */
 export const password = z
   .string(missing)
   .min(1, MSG.missingUserData)
-  .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_RULE)
-  .refine((v) => v.length <= 128, 'La contraseña no debe superar 128 caracteres');
+  .refine((v) => v.length >= PASSWORD_MIN, PASSWORD_MSG.corta)
+  .refine((v) => v.length <= PASSWORD_MAX, PASSWORD_MSG.larga);
 
 export const dni = z
   .string(missing)

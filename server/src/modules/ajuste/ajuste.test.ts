@@ -22,7 +22,7 @@ async function enlaceDeConfirmacion(c: TestContext, ruc: string, correo: string)
   const [p] = await selectRows<{ pve_id: number; pve_correo: string }>(c.deps.database.db, sql`select pve_id, pve_correo from proveedor where pve_ruc = ${ruc}`);
   const res = await c.app.inject({ method: 'POST', url: '/api/proveedor2/crearCuenta', payload: {
     proveedor: { pve_id: Number(p.pve_id) },
-    usuario: { usu_correo: correo, usu_dni: '45678912', usu_nombre: 'Rosa', usu_apellido: 'Díaz', usu_password: 'Portal2026', usu_confirmed_password: 'Portal2026' },
+    usuario: { usu_correo: correo, usu_dni: '45678912', usu_nombre: 'Rosa', usu_apellido: 'Díaz', usu_password: 'Acero.Corrugado.2026', usu_confirmed_password: 'Acero.Corrugado.2026' },
   } });
   expect(res.statusCode, res.body).toBe(200);
   const [m] = await selectRows<{ cos_texto: string }>(c.deps.database.db, sql`

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { comprobarPassword } from '../../platform/passwords.ts';
 import { findLogin, setPassword } from '../usuario/queries.ts';
 import * as q from './queries.ts';
 
@@ -54,12 +55,13 @@ export async function olvidePassword(deps: Deps, usuCorreo: string, ip: string, 
  * spent.
  */
 export async function restablecerPassword(deps: Deps, token: string, password: string, ip: string, now = new Date()): Promise<{ usu_correo: string }> {
-  const passwordHash = await hash(password);
   const r = await deps.database.db.transaction(async (tx) => {
     const e = await q.bloquearEnlace(tx, sha256(token), now);
     if (!e || e.usu_estado !== 1) throw badRequest(RESTABLECER_MSG.enlaceInvalido);
     if (e.rpw_usado) throw conflict(RESTABLECER_MSG.enlaceUsado);
     if (e.vencido) throw new AppError(410, RESTABLECER_MSG.enlaceVencido);
+    await comprobarPassword(password, { nombre: e.usu_nombre, apellido: e.usu_apellido, correo: e.usu_correo });
+    const passwordHash = await hash(password);
     await setPassword(tx, e.usu_id, passwordHash);
     await q.gastarEnlaces(tx, e.usu_id);
     return e;

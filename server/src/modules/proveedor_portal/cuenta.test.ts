@@ -1,4 +1,4 @@
-import { MSG, PASSWORD_RULE, PORTAL_MSG } from '@obra/domain';
+import { MSG, PASSWORD_MSG, PORTAL_MSG } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
@@ -27,12 +27,12 @@ const porRuc = (pve_ruc: string) => post('/proveedor2/obtenerDatosxRuc', { prove
 const pveId = async (ruc: string) => Number((await rows<{ id: number }>(sql`select pve_id as id from proveedor where pve_ruc = ${ruc}`))[0].id);
 const usuario = (correo: string, over: Record<string, unknown> = {}) => ({
   usu_correo: correo, usu_dni: '45678912', usu_nombre: 'Rosa', usu_apellido: 'Díaz Campos',
-  usu_password: 'Portal2026', usu_confirmed_password: 'Portal2026', ...over,
+  usu_password: 'Acero.Corrugado.2026', usu_confirmed_password: 'Acero.Corrugado.2026', ...over,
 });
 const crear = async (ruc: string, correo: string, over: Record<string, unknown> = {}) =>
   post('/proveedor2/crearCuenta', { proveedor: { pve_id: await pveId(ruc) }, usuario: usuario(correo, over) });
 const confirmar = (token: string) => post('/proveedor2/confirmarCuenta', { token });
-const login = (username: string, password = 'Portal2026') => ctx.app.inject({
+const login = (username: string, password = 'Acero.Corrugado.2026') => ctx.app.inject({
   method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: WEB_CLIENT },
   payload: new URLSearchParams({ username, password, grant_type: 'password' }).toString(),
 });
@@ -158,8 +158,9 @@ describe('/proveedor2/crearCuenta and the confirmation link', () => {
   it("refuses an e-mail another user logs in with, and checks the user block as spec 3 §5 says", async () => {
     expectError(await crear(LABORATORIO.ruc, ADMIN), 409, MSG.emailTaken);
     expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_dni: '' }), 400, PORTAL_MSG.faltanDatosUsuario);
-    expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_confirmed_password: 'Portal2027' }), 400, PORTAL_MSG.passwordNoCoincide);
-    expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_password: 'corta', usu_confirmed_password: 'corta' }), 400, PASSWORD_RULE);
+    expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_confirmed_password: 'Acero.Corrugado.2027' }), 400, PORTAL_MSG.passwordNoCoincide);
+    expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_password: 'corta', usu_confirmed_password: 'corta' }), 400, PASSWORD_MSG.corta);
+    expectError(await crear(LABORATORIO.ruc, 'lab@geocontrol.pe', { usu_password: 'Password.2026', usu_confirmed_password: 'Password.2026' }), 400, PASSWORD_MSG.comun);
     expectError(await post('/proveedor2/crearCuenta', { proveedor: { pve_id: 999999 }, usuario: usuario('x@y.pe') }), 404, PORTAL_MSG.proveedorNoEncontrado);
     expectError(await crear(CHILCA.ruc, 'chilca@gmail.com'), 404, PORTAL_MSG.proveedorNoEncontrado);
     const n = await rows<{ n: number }>(sql`select count(*)::int as n from usuario where pve_id = ${await pveId(LABORATORIO.ruc)}`);

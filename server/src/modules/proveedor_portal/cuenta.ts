@@ -4,6 +4,7 @@ import type { CrearCuentaDatos, CuentaConfirmada, CuentaCreada, ProveedorDatosRu
 import { MSG, PORTAL_MSG } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { comprobarPassword } from '../../platform/passwords.ts';
 import * as q from './cuenta-queries.ts';
 
 /**
@@ -90,6 +91,7 @@ function mailText(deps: Deps, p: q.ProveedorCuenta, u: CrearCuentaDatos['usuario
  */
 export async function crearCuenta(deps: Deps, d: CrearCuentaDatos, now = new Date()): Promise<CuentaCreada> {
   const u = d.usuario;
+  await comprobarPassword(u.usu_password, { nombre: u.usu_nombre, apellido: u.usu_apellido, correo: u.usu_correo });
   const passwordHash = await hash(u.usu_password);
   const token = randomBytes(32).toString('base64url');
   const expira = new Date(now.getTime() + ENLACE_HORAS * 3600_000);

@@ -7,6 +7,7 @@ import { loadProfileById } from '../../platform/auth/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
+import { comprobarPassword } from '../../platform/passwords.ts';
 import * as q from './queries.ts';
 
 type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
@@ -71,6 +72,7 @@ export async function prepareRegister(deps: Deps, caller: AccessProfile, input: 
   const db = deps.database.db;
   if (await q.emailInUse(db, input.usu_correo)) throw conflict(MSG.emailTaken);
   if (await q.dniInUse(db, input.usu_dni)) throw conflict(MSG.dniTaken);
+  await comprobarPassword(input.usu_password, { nombre: input.usu_nombre, apellido: input.usu_apellido, correo: input.usu_correo });
   const passwordHash = await hash(input.usu_password);
   return async (tx: Executor): Promise<number> => {
     const id = await q.insertUser(tx, {
@@ -97,6 +99,7 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
   await checkRolesExist(deps, roleIds);
   const db = deps.database.db;
   if (await q.emailInUse(db, input.usu_correo, input.usu_id)) throw conflict(MSG.emailTaken);
+  if (input.usu_password) await comprobarPassword(input.usu_password, { nombre: input.usu_nombre, apellido: input.usu_apellido, correo: input.usu_correo });
   const passwordHash = input.usu_password ? await hash(input.usu_password) : undefined;
   const sameRoles = roleIds.length === current.roleIds.length && roleIds.every((r) => current.roleIds.includes(r));
   // Access changes end the user's open sessions (DECISIONS §1).
@@ -131,6 +134,7 @@ export async function changePassword(deps: Deps, caller: AccessProfile, input: C
   const user = await q.findUser(db, caller.usu_id);
   if (!user || !(await verify(user.usu_password_hash, input.password_actual))) throw badRequest(MSG.currentPasswordWrong);
   if (input.password_actual === input.password_nuevo) throw badRequest('La nueva contraseña debe ser distinta de la actual');
+  await comprobarPassword(input.password_nuevo, { nombre: user.usu_nombre, apellido: user.usu_apellido, correo: user.usu_correo });
   const ver = await q.setPassword(db, caller.usu_id, await hash(input.password_nuevo));
   deps.profiles.invalidate(caller.usu_id);
   return { access_token: await deps.tokens.sign({ usu_id: caller.usu_id, ver }) };

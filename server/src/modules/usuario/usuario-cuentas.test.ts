@@ -21,7 +21,7 @@ const buscar = async (filters: Record<string, unknown>) =>
 const nuevo = (over: Record<string, unknown> = {}) => ({
   usuario: {
     usu_nombre: 'Elena', usu_apellido: 'Ramos Vera', usu_dni: '47777777', usu_correo: 'eramos@andina.pe',
-    usu_password: 'Clave.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 3 }], opciones: [], ...over,
+    usu_password: 'Mezcla.Lurin.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 3 }], opciones: [], ...over,
   },
 });
 

@@ -15,7 +15,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = a
 const nuevo = (over: Record<string, unknown> = {}) => ({
   usuario: {
     usu_nombre: 'María', usu_apellido: 'Gutiérrez Soto', usu_dni: '41234567', usu_correo: 'mgutierrez@andina.pe',
-    usu_password: 'Clave.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 3 }], opciones: [6], ...over,
+    usu_password: 'Mezcla.Lurin.2026', usu_nivel: 0, pry_id: 1, lista_usuario_rol: [{ rol_id: 3 }], opciones: [6], ...over,
   },
 });
 
@@ -57,7 +57,7 @@ describe('usuario registrar / obtener / modificar', () => {
   it('validates e-mail, DNI and password with Spanish messages', async () => {
     expect((await post('registrar', nuevo({ usu_correo: 'no-es-correo' }))).json().message).toBe('El campo debe ser un correo válido');
     expect((await post('registrar', nuevo({ usu_dni: '12' }))).json().message).toMatch(/DNI/);
-    expect((await post('registrar', nuevo({ usu_password: 'corta' }))).json().message).toMatch(/al menos 8 caracteres/);
+    expect((await post('registrar', nuevo({ usu_password: 'corta' }))).json().message).toMatch(/al menos 10 caracteres/);
   });
 
   it('refuses a repeated e-mail or DNI with 409', async () => {

@@ -1,4 +1,4 @@
-import { CrearCuenta, PORTAL_MSG, type ProveedorDatosRuc } from '@obra/domain';
+import { CrearCuenta, PASSWORD_RULE, PORTAL_MSG, type ProveedorDatosRuc } from '@obra/domain';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -136,7 +136,7 @@ export function CrearCuentaPage() {
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item label="Contraseña" name="usu_password" required extra="Al menos 8 caracteres, con letras y números.">
+              <Form.Item label="Contraseña" name="usu_password" required extra={PASSWORD_RULE}>
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
             </Col>
