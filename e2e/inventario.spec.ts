@@ -43,7 +43,8 @@ test.beforeAll(async ({ request }) => {
   } });
   prvId = creado.prv_id;
   // Stock through the API: an external purchase into the central warehouse, then part of it moved out.
-  compra = await registrarTransferencia(request, { tfi_tipo: 3, alm_destino: central, detalle: [{ prv_id: prvId, tid_cantidad: '7.5' }] });
+  // At S/ 12.3456 each without IGV (the valued kardex): 7.5 are worth S/ 92.59.
+  compra = await registrarTransferencia(request, { tfi_tipo: 3, alm_destino: central, detalle: [{ prv_id: prvId, tid_cantidad: '7.5', tid_costo_unitario: '12.3456' }] });
   const [fila] = await apiPost<{ pal_id: number }[]>(request, admin, '/productoAlmacen/buscarRapido', { producto_almacen: { prv_nombre: PRODUCTO, alm_id: central } });
   traslado = await registrarTransferencia(request, { tfi_tipo: 2, alm_origen: central, alm_destino: agregados, detalle: [{ prv_id: prvId, pal_id: fila.pal_id, tid_cantidad: '2' }] });
 });
@@ -61,6 +62,9 @@ test('the kardex of an item shows the stock that moved, with its opening balance
   await expect(filas.first()).toContainText('Planta Lurín | Almacén Central *');
   await expect(filas.first()).toContainText('5.5');
   await expect(filas.first()).toContainText('Activo');
+  // Valued (docs/business-rules.md "Kardex valorizado"): 92.59 − 2 × 92.59 / 7.5 (24.69) = 67.90; 67.90 / 5.5 = 12.3455 each.
+  await expect(filas.first()).toContainText('S/ 12.3455 c/u');
+  await expect(filas.first()).toContainText('S/ 67.90');
   await shot(page, 'inventario-lista');
 
   await page.getByRole('button', { name: `Kardex ${PRODUCTO}` }).click();
@@ -73,6 +77,13 @@ test('the kardex of an item shows the stock that moved, with its opening balance
   await expect(salida).toContainText('-2');
   await expect(salida.getByText('-2', { exact: true })).toHaveCSS('color', 'rgb(255, 77, 79)');
   await expect(salida).toContainText('5.5');
+  // Unit cost, the movement's value and the valued balance: the exit at the weighted average.
+  await expect(lineas.filter({ hasText: compra })).toContainText('S/ 12.3456');
+  await expect(lineas.filter({ hasText: compra })).toContainText('S/ 92.59');
+  await expect(salida).toContainText('S/ 12.3453');
+  await expect(salida.getByText('-S/ 24.69', { exact: true })).toHaveCSS('color', 'rgb(255, 77, 79)');
+  await expect(salida).toContainText('S/ 67.90');
+  await expect(kardex).toContainText('Costo promedio');
   await shot(page, 'inventario-kardex');
   await closeWithEscape(page, kardex);
 });

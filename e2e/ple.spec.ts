@@ -124,12 +124,12 @@ test('without the option registrar_producto there is no Tipos de existencia SUNA
     .toEqual({ status: 403, message: MSG.forbidden });
 });
 
-/** 'Libro PLE 12.1' on the inventory screen: its popup. */
+/** 'Libros PLE' on the inventory screen (12.1 chosen by default): its popup. */
 async function abrirPle(page: Page): Promise<Locator> {
   await page.goto('/inventario');
   await expect(page.getByRole('heading', { name: 'Inventario' })).toBeVisible();
-  await page.getByRole('button', { name: 'Libro PLE 12.1' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Libro electrónico PLE 12.1' });
+  await page.getByRole('button', { name: 'Libros PLE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Libros electrónicos PLE de inventario' });
   await expect(dialog.getByLabel('Periodo')).toBeVisible();
   return dialog;
 }
@@ -293,7 +293,35 @@ test('Libro PLE 12.1: the current month\'s book of the company, as SUNAT\'s PLE 
   await shot(page, 'ple-3-descargado');
 });
 
-test('a month not begun is refused by the server; a project user has no Libro PLE 12.1, and the server refuses it', async ({ page, request }) => {
+test('Libro PLE 13.1: the valued book of the month, from the same popup', async ({ page }) => {
+  const { anio, mm } = mesDe(limaDate(), 0);
+  await login(page, 'inventario@andina.pe');
+  const dialog = await abrirPle(page);
+  await dialog.getByRole('radio', { name: '13.1 Valorizado' }).check();
+  await expect(dialog).toContainText('Registro de Inventario Permanente Valorizado');
+  const periodo = dialog.getByLabel('Periodo');
+  await periodo.click();
+  await (await celdaMes(page, anio, mm)).click();
+  await expect(periodo).toHaveValue(`${mm}/${anio}`);
+  const archivo = await descargar(page, dialog.getByRole('button', { name: 'Descargar TXT' }));
+  // LE + RUC + AAAA + MM + 00 + 130100 + 00 + 1 + 1 + 1 + 1.
+  const nombre = `LE${RUC}${anio}${mm}00130100001111.txt`;
+  expect(archivo.nombre).toBe(nombre);
+  await expect(toast(page, `Se descargó ${nombre}`)).toBeVisible();
+  const filas = archivo.contenido.toString('latin1').slice(0, -2).split('\r\n').map((l) => l.split('|'));
+  // 27 fields, each followed by '|'; method 1 (weighted average) or 5 (serialised, specific identification).
+  for (const f of filas) {
+    expect(f, f.join('|')).toHaveLength(28);
+    expect(['1', '5'], f.join('|')).toContain(f[16]);
+  }
+  // The demo's purchase of 4 oil filters at S/ 118.64 each: S/ 474.56 in.
+  const filtro = filas.find((f) => f[14] === 'Filtro de aceite para mixer' && f[13] === '02')!;
+  expect(filtro.slice(16, 20)).toEqual(['1', '4.00', '118.64', '474.56']);
+  expect(filas.find((f) => f[14] === 'Laptop ThinkPad E14' && f[13] === '02')?.[16]).toBe('5');
+  await shot(page, 'ple-4-valorizado');
+});
+
+test('a month not begun is refused by the server; a project user has no Libros PLE, and the server refuses 12.1 and 13.1', async ({ page, request }) => {
   const siguiente = mesDe(limaDate(), 1);
   const inventario = await apiLogin(request, 'inventario@andina.pe');
   expect(await rechazo(request, inventario, '/productoAlmacen/ple', { ple: { anio: siguiente.anio, mes: Number(siguiente.mm) } }))
@@ -305,9 +333,11 @@ test('a month not begun is refused by the server; a project user has no Libro PL
   await expect(page.getByRole('heading', { name: 'Inventario' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Exportar XLSX' })).toBeVisible();
   await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Libro PLE 12.1' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Libros PLE' })).toHaveCount(0);
   const almacen = await apiLogin(request, 'almacen@andina.pe');
   const { anio, mm } = mesDe(limaDate(), 0);
   expect(await rechazo(request, almacen, '/productoAlmacen/ple', { ple: { anio, mes: Number(mm) } }))
+    .toEqual({ status: 403, message: INVENTARIO_MSG.pleCorporativo });
+  expect(await rechazo(request, almacen, '/productoAlmacen/pleValorizado', { ple: { anio, mes: Number(mm) } }))
     .toEqual({ status: 403, message: INVENTARIO_MSG.pleCorporativo });
 });

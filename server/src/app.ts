@@ -53,6 +53,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('sid', null);
 
   registerSecurityHeaders(app, config.https);
   await app.register(formbody);

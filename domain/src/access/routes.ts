@@ -16,6 +16,7 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/home', module: null },
   { path: '/forbidden', module: null },
   { path: '/user/change-password', module: null },
+  { path: '/user/sesiones', module: null },
   { path: '/orden', module: 'orden_compra' },
   { path: '/orden/new', module: 'orden_compra' },
   { path: '/orden/edit/:id', module: 'orden_compra' },

@@ -148,6 +148,9 @@ export interface InventarioRow extends PalEstado {
   unm_simbolo: string;
   mar_nombre: string | null;
   pal_stock: string;
+  /** Valued kardex (docs/business-rules.md "Kardex valorizado"): the row's value in soles and its weighted average unit cost (4 decimals; null without stock). */
+  pal_valor: string;
+  pal_costo_promedio: string | null;
   pal_numero_serie: string;
   prv_estado: number;
   /** The minimum that applies to the product in this warehouse, and whether it was set here (else the product's). */
@@ -180,6 +183,10 @@ export interface KardexLinea {
   kdx_glosa: string;
   kdx_cantidad: string;
   kdx_saldo: string;
+  /** Unit cost in soles without IGV (4 decimals), the movement's signed value and the row's value after it (2 decimals). */
+  kdx_costo_unitario: string;
+  kdx_valor: string;
+  kdx_saldo_valor: string;
   kdx_doc_tipo: string;
   kdx_doc_id: number;
   usu_nombre: string;

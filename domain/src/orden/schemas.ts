@@ -25,6 +25,8 @@ export const ORDEN_MSG = {
   productoRepetido: 'El producto ya fue agregado a la orden',
   fecha: 'Ingrese una fecha válida (AAAA-MM-DD)',
   adelanto: 'El porcentaje de adelanto debe ser mayor que 0 y como máximo 100, con hasta 2 decimales',
+  tipoCambio: 'Ingrese el tipo de cambio',
+  tipoCambioFormato: 'El tipo de cambio debe ser un número mayor que 0 con hasta 4 decimales',
   fob: 'El precio FOB debe ser un número no negativo con hasta 4 decimales',
   montoMaximo: 'Los importes de la orden son demasiado grandes',
   impuestoNoCorresponde: (descripcion: string) => `El impuesto ${descripcion} no corresponde a este tipo de orden`,
@@ -135,6 +137,8 @@ export const OrdenSave = z
     tipo_descuento: z.literal([TIPO_DESCUENTO.PORCENTAJE, TIPO_DESCUENTO.MONTO], { error: ORDEN_CALCULO_MSG.tipoDescuento }).nullish()
       .transform((v) => v ?? TIPO_DESCUENTO.PORCENTAJE),
     ord_porcentaje_adelanto: optDecimal(2, 3, ORDEN_MSG.adelanto),
+    /** Soles per unit of the order's currency (docs/business-rules.md "Kardex valorizado"); the server requires it on a purchase order not in soles. */
+    ord_tipo_cambio: optDecimal(4, 6, ORDEN_MSG.tipoCambioFormato).refine((v) => v === null || Number(v) > 0, ORDEN_MSG.tipoCambioFormato),
     pei_id: Id.nullish(),
     orden_items: z.array(OrdenItemSave, { error: ORDEN_MSG.noItems }).min(1, ORDEN_MSG.noItems).max(MAX_ORDEN_ITEMS, ORDEN_MSG.demasiadosItems),
     orden_impuestos: z.array(OrdenCalculoImpuesto, required).nullish(),
@@ -272,6 +276,8 @@ export interface OrdenDetalle {
   descuento: string;
   tipo_descuento: number;
   ord_porcentaje_adelanto: string | null;
+  /** Soles per unit of the currency (1 for soles). */
+  ord_tipo_cambio: string;
   monto_sin_impuesto: string;
   monto_con_impuesto: string;
   estado: { id_orden_estado: number; descripcion: string; es_editable: boolean };

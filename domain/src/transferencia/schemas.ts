@@ -79,6 +79,8 @@ export const TRANSFERENCIA_MSG = {
   cantidad: 'La cantidad debe ser un número mayor a cero, con hasta 4 decimales',
   cantidadIngreso: 'La cantidad confirmada debe ser un número de 0 en adelante, con hasta 4 decimales',
   cantidadMaxima: 'La cantidad admite a lo más 10 dígitos enteros',
+  costoUnitario: 'El costo unitario debe ser un número de 0 en adelante, con hasta 4 decimales',
+  costoMaximo: 'El costo unitario admite a lo más 10 dígitos enteros',
   fecha: 'La fecha no es válida',
   rangoFechas: 'La fecha de inicio no puede ser posterior a la fecha de fin',
   demasiadasLineas: `Una transferencia admite como máximo ${MAX_TRANSFERENCIA_LINEAS} líneas`,
@@ -107,6 +109,13 @@ export const TransferenciaLinea = z.object({
   pal_id: idSchema(F).nullish().transform((v) => v ?? null),
   tid_cantidad: cantidad(true, TRANSFERENCIA_MSG.cantidad, F),
   pal_numero_serie: texto(60, 'El número de serie'),
+  /**
+   * Type 3 only: the unit cost in soles without IGV at which it enters the valued kardex (docs/business-rules.md
+   * "Kardex valorizado"); empty: at the warehouse's average cost. Ignored on the other types.
+   */
+  tid_costo_unitario: z.union([z.string(), z.number()]).nullish()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : v))
+    .pipe(decimalText({ decimales: 4, enteros: 10, positiva: false, faltan: TRANSFERENCIA_MSG.costoUnitario, invalido: TRANSFERENCIA_MSG.costoUnitario, maximo: TRANSFERENCIA_MSG.costoMaximo }).nullable()),
 }, { error: F });
 export type TransferenciaLinea = z.output<typeof TransferenciaLinea>;
 

@@ -131,3 +131,23 @@ export const RestablecerPasswordFormulario = z
   .object({ password, password_confirmacion: z.string({ error: MSG.required }).min(1, MSG.required) })
   .refine((v) => v.password === v.password_confirmacion, { message: MSG.passwordMismatch, path: ['password_confirmacion'] });
 export type RestablecerPasswordFormulario = z.infer<typeof RestablecerPasswordFormulario>;
+
+/** Sessions (issue 26): a user's own, and an administrator's 'close all of a user's'. */
+export const SESION_MSG = {
+  cerrada: 'Se cerró la sesión',
+  noExiste: 'La sesión no existe o ya terminó',
+  todasCerradas: 'Se cerraron todas las sesiones del usuario',
+} as const;
+export const SesionCerrar = z.object({ sesion: z.object({ ses_id: z.string({ error: MSG.required }).regex(/^[0-9a-f]{32}$/, SESION_MSG.noExiste) }) });
+export const UsuarioCerrarSesiones = z.object({ usuario: z.object({ usu_id: Id }) });
+
+/** A row of 'Mis sesiones'. */
+export interface SesionFila {
+  ses_id: string;
+  ses_ip: string;
+  ses_dispositivo: string;
+  ses_inicio: string;
+  ses_ultimo_uso: string;
+  /** The session this request came from. */
+  actual: boolean;
+}

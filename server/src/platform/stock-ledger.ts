@@ -14,6 +14,7 @@ import { badRequest, conflict } from './errors.ts';
  * The same UPDATE counts the row's lines (`pal_lineas`), and the new line takes that count as its
  * `kdx_numero`: under the row's lock the numbers are 1, 2, 3 … without gaps (a rolled-back change
  * takes its number back), which lets the kardex page by line number (modules/inventario).
+ * The same statement values the movement (weighted average cost, `pal_valor`; see `RETORNO` below).
  */
 
 /** Documents that move stock, as `kardex.kdx_doc_tipo`. */
@@ -35,6 +36,20 @@ export interface Saldo {
   pal_id: number;
   /** Balance after the movement, as NUMERIC text. */
   saldo: string;
+  /** Unit cost of the movement in soles without IGV (NUMERIC text, 8 decimals): an exit's is the row's weighted average before it. */
+  costo_unitario: string;
+  /** Signed value of the movement in soles (2 decimals). */
+  valor: string;
+  /** The row's value after the movement. */
+  saldo_valor: string;
+}
+
+/** Unit cost as NUMERIC text, 0 or more with at most 8 decimals; anything else is a 400. */
+function costoValido(costo: Decimal.Value): string {
+  let d: Decimal;
+  try { d = new Decimal(costo); } catch { throw badRequest('El costo unitario no es válido'); }
+  if (!d.isFinite() || d.lt(0)) throw badRequest('El costo unitario no puede ser negativo');
+  return d.toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed();
 }
 
 /** Quantity as NUMERIC text with at most 4 decimals, positive; anything else is a 400. */
@@ -49,6 +64,9 @@ function cantidadPositiva(cantidad: Decimal.Value): string {
 interface FilaStock {
   pal_id: number;
   pal_stock: string;
+  pal_valor: string;
+  costo: string;
+  valor: string;
   pal_lineas: number;
   prv_item: number;
   prv_nombre: string;
@@ -57,19 +75,33 @@ interface FilaStock {
 }
 
 /** The kardex line of a change; `numero` is the row's `pal_lineas` after the same UPDATE (its position, under the row's lock). */
-async function kardex(tx: Tx, palId: number, numero: number, signed: string, saldo: string, mov: Movimiento): Promise<void> {
+async function kardex(tx: Tx, f: FilaStock, signed: string, valor: string, mov: Movimiento): Promise<Saldo> {
   await tx.execute(sql`
-    insert into kardex (pal_id, kdx_numero, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_doc_tipo, kdx_doc_id, usu_id)
-    values (${palId}, ${numero}, ${mov.glosa.slice(0, 250)}, ${signed}, ${saldo}, ${mov.doc}, ${mov.docId}, ${mov.usuId})`);
+    insert into kardex (pal_id, kdx_numero, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_costo_unitario, kdx_valor, kdx_saldo_valor, kdx_doc_tipo, kdx_doc_id, usu_id)
+    values (${f.pal_id}, ${f.pal_lineas}, ${mov.glosa.slice(0, 250)}, ${signed}, ${f.pal_stock}, ${f.costo}::numeric, ${valor}::numeric, ${f.pal_valor}::numeric,
+      ${mov.doc}, ${mov.docId}, ${mov.usuId})`);
+  return { pal_id: f.pal_id, saldo: f.pal_stock, costo_unitario: f.costo, valor, saldo_valor: f.pal_valor };
 }
+
+/**
+ * Valuation (docs/business-rules.md "Kardex valorizado"): each change is ONE statement. The CTE `cur` locks the row
+ * (`for update`: under concurrency it reads the version the last committer left), `mov` prices the movement from that
+ * locked version in NUMERIC, and the UPDATE applies quantity, value and line number together; its RETURNING carries
+ * the movement's unit cost and value for the kardex line. An exit is worth round(qty × valor / stock, 2), or the
+ * whole remaining value when it empties the row (no residue); an entry round(qty × cost, 2), or at the row's average
+ * when no cost is given (0 when the row is empty).
+ */
+const RETORNO = sql.raw(`returning pa.pal_id, pa.pal_stock::text as pal_stock, pa.pal_valor::text as pal_valor, pa.pal_lineas,
+    mov.costo::text as costo, mov.valor::text as valor, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
 
 /**
  * Puts `cantidad` into a stock row and writes the kardex line. By warehouse and product the row
  * is created on the first entry. A serialised product needs its serial and enters one unit per
  * serial: a serial already in stock in the warehouse is refused (409).
  */
-export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value, mov: Movimiento): Promise<Saldo> {
+export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value, mov: Movimiento, costoUnitario?: Decimal.Value | null): Promise<Saldo> {
   const qty = cantidadPositiva(cantidad);
+  const costo = costoUnitario === undefined || costoUnitario === null ? null : costoValido(costoUnitario);
   let palId: number;
   if ('palId' in destino) {
     palId = destino.palId;
@@ -86,16 +118,20 @@ export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value,
     palId = row.pal_id;
   }
   const [fila] = await selectRows<FilaStock>(tx, sql`
-    update producto_almacen pa set pal_stock = pa.pal_stock + ${qty}::numeric, pal_lineas = pa.pal_lineas + 1
-    from producto p, almacen a
-    where pa.pal_id = ${palId} and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
-    returning pa.pal_id, pa.pal_stock::text as pal_stock, pa.pal_lineas, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
+    with cur as (select pal_id, pal_stock, pal_valor from producto_almacen where pal_id = ${palId} for update),
+    mov as (
+      select cur.pal_id, round(c.costo, 8) as costo, round(${qty}::numeric * c.costo, 2) as valor
+      from cur cross join lateral (select coalesce(${costo}::numeric,
+        case when cur.pal_stock > 0 then cur.pal_valor / cur.pal_stock else 0 end) as costo) c)
+    update producto_almacen pa set pal_stock = pa.pal_stock + ${qty}::numeric, pal_valor = pa.pal_valor + mov.valor, pal_lineas = pa.pal_lineas + 1
+    from mov, producto p, almacen a
+    where pa.pal_id = mov.pal_id and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
+    ${RETORNO}`);
   if (!fila) throw badRequest('El registro de stock no existe');
   if (fila.prv_item === 1 && new Decimal(fila.pal_stock).gt(1)) {
     throw conflict(`El número de serie ${fila.pal_numero_serie} de ${fila.prv_nombre} ya está en stock en ${fila.alm_nombre}`);
   }
-  await kardex(tx, fila.pal_id, fila.pal_lineas, qty, fila.pal_stock, mov);
-  return { pal_id: fila.pal_id, saldo: fila.pal_stock };
+  return kardex(tx, fila, qty, fila.valor, mov);
 }
 
 /**
@@ -105,12 +141,17 @@ export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value,
 export async function salida(tx: Tx, palId: number, cantidad: Decimal.Value, mov: Movimiento): Promise<Saldo> {
   const qty = cantidadPositiva(cantidad);
   const [fila] = await selectRows<FilaStock>(tx, sql`
-    update producto_almacen pa set pal_stock = pa.pal_stock - ${qty}::numeric, pal_lineas = pa.pal_lineas + 1
-    from producto p, almacen a
-    where pa.pal_id = ${palId} and pa.pal_stock >= ${qty}::numeric and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
-    returning pa.pal_id, pa.pal_stock::text as pal_stock, pa.pal_lineas, p.prv_item, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie`);
+    with cur as (select pal_id, pal_stock, pal_valor from producto_almacen where pal_id = ${palId} for update),
+    mov as (
+      select cur.pal_id, round(cur.pal_valor / cur.pal_stock, 8) as costo,
+        case when cur.pal_stock = ${qty}::numeric then cur.pal_valor else round(${qty}::numeric * cur.pal_valor / cur.pal_stock, 2) end as valor
+      from cur where cur.pal_stock >= ${qty}::numeric)
+    update producto_almacen pa set pal_stock = pa.pal_stock - ${qty}::numeric, pal_valor = pa.pal_valor - mov.valor, pal_lineas = pa.pal_lineas + 1
+    from mov, producto p, almacen a
+    where pa.pal_id = mov.pal_id and p.prv_id = pa.prv_id and a.alm_id = pa.alm_id
+    ${RETORNO}`);
   if (!fila) {
-    const [actual] = await selectRows<Omit<FilaStock, 'pal_lineas'>>(tx, sql`
+    const [actual] = await selectRows<Pick<FilaStock, 'pal_id' | 'pal_stock' | 'prv_nombre' | 'alm_nombre' | 'pal_numero_serie'>>(tx, sql`
       select pa.pal_id, pa.pal_stock::text as pal_stock, p.prv_nombre, a.alm_nombre, pa.pal_numero_serie
       from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
       where pa.pal_id = ${palId}`);
@@ -119,6 +160,5 @@ export async function salida(tx: Tx, palId: number, cantidad: Decimal.Value, mov
     // The words a quantity field shows for the same value (issue 24).
     throw conflict(INVENTARIO_MSG.soloHayDe(actual.pal_stock, actual.alm_nombre, `${actual.prv_nombre}${serie}`));
   }
-  await kardex(tx, fila.pal_id, fila.pal_lineas, new Decimal(qty).neg().toFixed(), fila.pal_stock, mov);
-  return { pal_id: fila.pal_id, saldo: fila.pal_stock };
+  return kardex(tx, fila, new Decimal(qty).neg().toFixed(), new Decimal(fila.valor).neg().toFixed(2), mov);
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { guardRedirect } from '../base/access';
+import { cerrarSesionActual } from '../modules/auth/api';
 import { queryClient } from '../base/query-client';
 import { clearSession, useSession } from '../base/session';
 
@@ -23,6 +24,8 @@ export function RouteGuard() {
  */
 export function PublicRoute() {
   useEffect(() => {
+    // The server ends the session too (its token stops working there), before the token is dropped here.
+    cerrarSesionActual();
     clearSession();
     queryClient.clear();
   }, []);

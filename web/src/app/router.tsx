@@ -17,6 +17,7 @@ const SCREENS: Record<string, Lazy> = {
   '/home': async () => ({ Component: (await import('../modules/home/HomePage')).HomePage }),
   '/forbidden': async () => ({ Component: (await import('../modules/home/ForbiddenPage')).ForbiddenPage }),
   '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
+  '/user/sesiones': async () => ({ Component: (await import('../modules/auth/SesionesPage')).SesionesPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
   '/correo': async () => ({ Component: (await import('../modules/correo/CorreoPage')).CorreoPage }),
   '/ajustes': async () => ({ Component: (await import('../modules/ajuste/AjustesPage')).AjustesPage }),

@@ -93,3 +93,22 @@ export const restablecimientoPassword = pgTable('restablecimiento_password', {
   rpw_ip: varchar({ length: 64 }),
   rpw_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('restablecimiento_password_token_uq').on(t.rpw_token_hash), index('restablecimiento_password_usu_idx').on(t.usu_id, t.rpw_fecha_registro)]);
+
+/**
+ * Sessions (issue 26): one row per login, named by the token's `sid`. The user sees theirs and closes any; an
+ * administrator closes all of a user's. Closing sets `ses_cerrada`, which the access guard reads with the user's
+ * profile (a trigger tells every instance, as for any change of access); `ses_ultimo_uso` is touched at most once a
+ * minute and tells no one.
+ */
+export const sesion = pgTable('sesion', {
+  ses_id: varchar({ length: 32 }).primaryKey(),
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  ses_ip: varchar({ length: 64 }).notNull().default(''),
+  ses_dispositivo: varchar({ length: 250 }).notNull().default(''),
+  ses_inicio: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ses_ultimo_uso: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ses_expira: timestamp({ withTimezone: true }).notNull(),
+  /** The user's token version its token carries: a password change or deactivation ends it without a write here. */
+  ses_version: integer().notNull(),
+  ses_cerrada: timestamp({ withTimezone: true }),
+}, (t) => [index('sesion_usuario_idx').on(t.usu_id, t.ses_expira)]);

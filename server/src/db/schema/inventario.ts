@@ -22,11 +22,14 @@ export const productoAlmacen = pgTable('producto_almacen', {
   pal_stock: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
   /** How many kardex lines the row has: the ledger numbers each new line `kdx_numero = pal_lineas` under the row's lock. */
   pal_lineas: integer().notNull().default(0),
+  /** Soles value of the row's stock at weighted average cost (docs/business-rules.md "Kardex valorizado"): the sum of its kardex lines' `kdx_valor`; 0 when the stock is 0. */
+  pal_valor: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
   pal_fecha_registro: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('producto_almacen_uq').on(t.alm_id, t.prv_id, t.pal_numero_serie),
   index('producto_almacen_prv_idx').on(t.prv_id),
   check('producto_almacen_stock_ck', sql`${t.pal_stock} >= 0`),
+  check('producto_almacen_valor_ck', sql`${t.pal_valor} >= 0`),
 ]);
 
 /**
@@ -60,6 +63,10 @@ export const kardex = pgTable('kardex', {
   kdx_glosa: varchar({ length: 250 }).notNull(),
   kdx_cantidad: numeric({ precision: 14, scale: 4 }).notNull(),
   kdx_saldo: numeric({ precision: 14, scale: 4 }).notNull(),
+  /** Valued kardex (docs/business-rules.md "Kardex valorizado"): unit cost in soles without IGV of the movement, its signed value and the row's value after it. */
+  kdx_costo_unitario: numeric({ precision: 20, scale: 8 }).notNull().default('0'),
+  kdx_valor: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+  kdx_saldo_valor: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
   /** The document that moved the stock: TRF transfer, ASI assignment, DEV return (`platform/stock-ledger.ts`). */
   kdx_doc_tipo: varchar({ length: 3 }).notNull(),
   kdx_doc_id: integer().notNull(),
@@ -123,6 +130,8 @@ export const transferenciaDetalle = pgTable('transferencia_detalle', {
   tid_cantidad: numeric({ precision: 14, scale: 4 }).notNull(),
   tid_ingreso_cantidad: numeric({ precision: 14, scale: 4 }),
   tid_ingreso_notas: varchar({ length: 500 }).notNull().default(''),
+  /** Unit cost in soles without IGV: between warehouses the one the line left the origin with; an external purchase's as typed (null: at average). */
+  tid_costo_unitario: numeric({ precision: 20, scale: 8 }),
 }, (t) => [
   index('transferencia_detalle_tfi_idx').on(t.tfi_id),
   index('transferencia_detalle_oci_idx').on(t.oci_id),
@@ -164,6 +173,8 @@ export const asignacionDetalle = pgTable('asignacion_detalle', {
   aid_cantidad: numeric({ precision: 14, scale: 4 }).notNull(),
   aid_devuelto: numeric({ precision: 14, scale: 4 }).notNull().default('0'),
   aid_notas: varchar({ length: 500 }).notNull().default(''),
+  /** The unit cost (soles) the line left the warehouse with: its deletion and its returns enter at it. */
+  aid_costo_unitario: numeric({ precision: 20, scale: 8 }),
 }, (t) => [
   index('asignacion_detalle_asi_idx').on(t.asi_id),
   index('asignacion_detalle_pal_idx').on(t.pal_id, t.aid_id),

@@ -23,6 +23,8 @@ export const orden = pgTable('orden', {
   cec_id: integer().notNull().references(() => centroCosto.cec_id),
   pve_id: integer().notNull().references(() => proveedor.pve_id),
   mon_id: integer().notNull().references(() => moneda.mon_id),
+  /** Soles per unit of the order's currency (1 for soles): purchase receipts enter the valued kardex at it. */
+  ord_tipo_cambio: numeric({ precision: 10, scale: 4 }).notNull().default('1'),
   coc_id: integer().notNull().references(() => condicionComercial.coc_id),
   mep_id: integer().notNull().references(() => metodoPago.mep_id),
   tid_id: integer().notNull().references(() => tipoDocumento.tid_id),

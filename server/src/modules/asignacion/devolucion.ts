@@ -66,7 +66,8 @@ export function registrar(deps: Deps, caller: AccessProfile, d: DevolucionDatos,
       await dq.insertDetalle(tx, deiId, { aid_id: l.aid_id, pal_id: linea.pal_id, did_cantidad: l.did_cantidad, did_notas: l.did_notas });
       // The lines are locked and checked above; the conditional update is the last guard.
       if (!(await q.sumarDevuelto(tx, l.aid_id, l.did_cantidad))) throw conflict(ASI_MSG.saldoExcedido(linea.prv_nombre, '0'));
-      await entrada(tx, { palId: linea.pal_id }, l.did_cantidad, { doc: DOC.DEVOLUCION, docId: deiId, glosa, usuId: caller.usu_id });
+      // Valued kardex: the goods come back at the unit cost their assignment line left with.
+      await entrada(tx, { palId: linea.pal_id }, l.did_cantidad, { doc: DOC.DEVOLUCION, docId: deiId, glosa, usuId: caller.usu_id }, linea.aid_costo_unitario);
     }
     return { dei_id: deiId, asi_id: a.asi_id, est_id: ASI_EST.REGISTRADO };
   });

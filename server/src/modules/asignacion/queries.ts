@@ -221,10 +221,12 @@ export async function insertAsignacion(db: Executor, v: {
   return r.asi_id;
 }
 
-export async function insertDetalle(db: Executor, asiId: number, l: { pal_id: number; prv_id: number; aid_cantidad: string; aid_notas: string }): Promise<number> {
+export async function insertDetalle(db: Executor, asiId: number, l: {
+  pal_id: number; prv_id: number; aid_cantidad: string; aid_notas: string; aid_costo_unitario: string | null;
+}): Promise<number> {
   const [r] = await selectRows<{ aid_id: number }>(db, sql`
-    insert into asignacion_detalle (asi_id, pal_id, prv_id, aid_cantidad, aid_notas)
-    values (${asiId}, ${l.pal_id}, ${l.prv_id}, ${l.aid_cantidad}, ${l.aid_notas}) returning aid_id`);
+    insert into asignacion_detalle (asi_id, pal_id, prv_id, aid_cantidad, aid_notas, aid_costo_unitario)
+    values (${asiId}, ${l.pal_id}, ${l.prv_id}, ${l.aid_cantidad}, ${l.aid_notas}, ${l.aid_costo_unitario}::numeric) returning aid_id`);
   return r.aid_id;
 }
 
@@ -257,12 +259,15 @@ export interface LineaLocked {
   prv_nombre: string;
   aid_cantidad: string;
   aid_devuelto: string;
+  /** The unit cost the line left the warehouse with (null: assigned before the valued kardex, enters at average). */
+  aid_costo_unitario: string | null;
 }
 
 /** The lines of an assignment locked `FOR UPDATE`, in id order. */
 export function lockLineas(db: Executor, asiId: number): Promise<LineaLocked[]> {
   return selectRows<LineaLocked>(db, sql`
-    select d.aid_id, d.pal_id, p.prv_nombre, d.aid_cantidad::text as aid_cantidad, d.aid_devuelto::text as aid_devuelto
+    select d.aid_id, d.pal_id, p.prv_nombre, d.aid_cantidad::text as aid_cantidad, d.aid_devuelto::text as aid_devuelto,
+      d.aid_costo_unitario::text as aid_costo_unitario
     from asignacion_detalle d join producto p on p.prv_id = d.prv_id
     where d.asi_id = ${asiId} order by d.aid_id for update of d`);
 }

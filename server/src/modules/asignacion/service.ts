@@ -117,8 +117,9 @@ export function registrar(deps: Deps, caller: AccessProfile, d: AsignacionDatos,
     const glosa = `Asignación N° ${asiId} a ${solicitante.emp_nombre} ${solicitante.emp_apellido}`;
     // Stock rows in id order, so two assignments of the same items never wait on each other crosswise.
     for (const l of [...d.detalle].sort((x, y) => x.pal_id - y.pal_id)) {
-      await q.insertDetalle(tx, asiId, { pal_id: l.pal_id, prv_id: stocks.get(l.pal_id)!.prv_id, aid_cantidad: l.aid_cantidad, aid_notas: l.aid_notas });
-      await salida(tx, l.pal_id, l.aid_cantidad, { doc: DOC.ASIGNACION, docId: asiId, glosa, usuId: caller.usu_id });
+      // Valued kardex: the line keeps the unit cost it left with; its deletion and its returns enter at it.
+      const s = await salida(tx, l.pal_id, l.aid_cantidad, { doc: DOC.ASIGNACION, docId: asiId, glosa, usuId: caller.usu_id });
+      await q.insertDetalle(tx, asiId, { pal_id: l.pal_id, prv_id: stocks.get(l.pal_id)!.prv_id, aid_cantidad: l.aid_cantidad, aid_notas: l.aid_notas, aid_costo_unitario: s.costo_unitario });
     }
     return { asi_id: asiId, est_id: ASI_EST.ASIGNADO };
   });
@@ -135,7 +136,7 @@ export function eliminar(deps: Deps, caller: AccessProfile, asiId: number) {
     if (lineas.some((l) => Number(l.aid_devuelto) !== 0)) throw conflict(ASI_MSG.conDevoluciones);
     const glosa = `Eliminación de la asignación N° ${asiId}`;
     for (const l of [...lineas].sort((x, y) => x.pal_id - y.pal_id)) {
-      await entrada(tx, { palId: l.pal_id }, l.aid_cantidad, { doc: DOC.ASIGNACION, docId: asiId, glosa, usuId: caller.usu_id });
+      await entrada(tx, { palId: l.pal_id }, l.aid_cantidad, { doc: DOC.ASIGNACION, docId: asiId, glosa, usuId: caller.usu_id }, l.aid_costo_unitario);
     }
     await q.marcarEliminada(tx, asiId, caller.usu_id);
     return { asi_id: asiId, est_id: ASI_EST.ELIMINADO };

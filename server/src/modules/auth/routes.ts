@@ -1,12 +1,13 @@
-import { MSG, OlvidePassword, RESTABLECER_MSG, RestablecerPassword } from '@obra/domain';
+import { MSG, OlvidePassword, RESTABLECER_MSG, RestablecerPassword, SESION_MSG, SesionCerrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { caller } from '../../platform/request.ts';
+import { cerrarSesion, sesionesAbiertas } from '../../platform/auth/sesiones.ts';
 import * as restablecer from './restablecer.ts';
 import * as service from './service.ts';
 
@@ -30,7 +31,7 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
   }, async (req) => {
     if (!service.clientMatches(deps, req.headers.authorization)) throw unauthorized(MSG.badClient);
     if (req.body.grant_type !== 'password') throw badRequest('Tipo de concesión no soportado');
-    return ok(await service.login(deps, req.body, req.ip, req.log));
+    return ok(await service.login(deps, req.body, req.ip, req.log, req.headers['user-agent']));
   });
 
   // '¿Olvidó su contraseña?' (issue 26): public, a few a minute per address on top of the per-account limit.
@@ -49,4 +50,27 @@ export default async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post('/oauth/session', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } },
     async (req) => ok(await service.current(deps, caller(req).usu_id, req.headers.authorization!.slice(7).trim())));
+
+  // 'Mis sesiones' (issue 26): every user, suppliers and read-only users included, lists and closes their own.
+  app.post('/sesion/buscar', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } }, async (req) => {
+    const filas = await sesionesAbiertas(deps.database.db, caller(req).usu_id);
+    return ok(filas.map((f) => ({ ...f, actual: f.ses_id === req.sid })));
+  });
+
+  // 'Cerrar sesión' ends the caller's session on the server too (its token stops working everywhere).
+  app.post('/oauth/logout', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'] } }, async (req) => {
+    const usuId = caller(req).usu_id;
+    if (req.sid) await cerrarSesion(deps.database.db, usuId, req.sid);
+    deps.profiles.invalidate(usuId);
+    return ok(null, SESION_MSG.cerrada);
+  });
+
+  // Closing a session is no change of the company's data: a read-only user may end theirs.
+  app.post('/sesion/cerrar', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags: ['sesion'], body: SesionCerrar } }, async (req) => {
+    const usuId = caller(req).usu_id;
+    if (!(await cerrarSesion(deps.database.db, usuId, req.body.sesion.ses_id))) throw notFound(SESION_MSG.noExiste);
+    // This instance at once; the others through the trigger's notice.
+    deps.profiles.invalidate(usuId);
+    return ok(null, SESION_MSG.cerrada);
+  });
 }

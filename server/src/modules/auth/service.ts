@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { administradores, loginFailures } from '../../platform/audit-queries.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
+import { abrirSesion } from '../../platform/auth/sesiones.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { findLogin, findUser } from '../usuario/queries.ts';
 import { sessionReply } from './session.ts';
@@ -33,7 +34,7 @@ export function clientMatches(deps: Deps, authorization: string | undefined): bo
   return sep > 0 && decoded.slice(0, sep) === deps.config.oauthClient.id && decoded.slice(sep + 1) === deps.config.oauthClient.secret;
 }
 
-export async function login(deps: Deps, input: { username: string; password: string }, ip: string, log?: FastifyBaseLogger) {
+export async function login(deps: Deps, input: { username: string; password: string }, ip: string, log?: FastifyBaseLogger, userAgent?: string) {
   const db = deps.database.db;
   const correo = loginEmail(input.username, deps.config.companyDomain);
   const audit = (aud_accion: string, usu_id: number | null, aud_estado_http: number) =>
@@ -65,7 +66,8 @@ export async function login(deps: Deps, input: { username: string; password: str
   }
   const [profile, user] = await Promise.all([loadProfileById(db, account.usu_id), findUser(db, account.usu_id)]);
   if (!profile || !user) throw unauthorized(MSG.badCredentials);
-  const access_token = await deps.tokens.sign({ usu_id: account.usu_id, ver: account.usu_token_version });
+  const sid = await abrirSesion(db, { usuId: account.usu_id, version: account.usu_token_version, ip, userAgent, ttlSeconds: deps.tokens.ttlSeconds });
+  const access_token = await deps.tokens.sign({ usu_id: account.usu_id, ver: account.usu_token_version, sid });
   await audit('login_ok', account.usu_id, 200);
   return sessionReply(profile, user, { access_token, expires_in: deps.tokens.ttlSeconds });
 }

@@ -31,6 +31,8 @@ const INVENTARIO_COLUMNS: ReportColumn<InventarioRow>[] = [
   { header: 'Marca', width: 18, kind: 'text', value: (r) => r.mar_nombre ?? '-' },
   { header: 'Stock', width: 12, kind: 'qty', value: (r) => r.pal_stock },
   { header: 'Stock mínimo', width: 13, kind: 'qty', value: (r) => r.stm_minimo },
+  { header: 'Costo promedio (S/)', width: 16, kind: 'qty', value: (r) => r.pal_costo_promedio },
+  { header: 'Valor (S/)', width: 16, kind: 'money', value: (r) => r.pal_valor },
   { header: 'Estado', width: 11, kind: 'text', value: (r) => r.pal_estado_nombre },
 ];
 
@@ -40,6 +42,9 @@ const KARDEX_COLUMNS: ReportColumn<KardexRow>[] = [
   { header: 'Glosa', width: 50, kind: 'text', value: (r) => r.kdx_glosa },
   { header: 'Cantidad', width: 12, kind: 'qty', value: (r) => r.kdx_cantidad },
   { header: 'Saldo', width: 12, kind: 'qty', value: (r) => r.kdx_saldo },
+  { header: 'Costo unitario (S/)', width: 16, kind: 'qty', value: (r) => r.kdx_costo_unitario },
+  { header: 'Valor (S/)', width: 16, kind: 'money', value: (r) => r.kdx_valor },
+  { header: 'Saldo valorizado (S/)', width: 18, kind: 'money', value: (r) => r.kdx_saldo_valor },
   { header: 'Usuario', width: 28, kind: 'text', value: (r) => r.usu_nombre },
 ];
 

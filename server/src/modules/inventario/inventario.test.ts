@@ -362,8 +362,9 @@ describe('xlsx downloads', () => {
 
   it('the filtered inventory, as the list shows it', async () => {
     const s = await sheet(await post('/productoAlmacen/exportar', { producto_almacen: { prv_nombre: 'kx9', alm_id: alm.central } }, u.admin), 'inventario.xlsx');
-    expect(s.headers).toEqual(['Almacén', 'Proyecto', 'Categoría', 'Tipo', 'Producto', 'Serie', 'Unidad', 'Marca', 'Stock', 'Stock mínimo', 'Estado']);
-    expect(s.rows.map((r) => [r[0], r[4], r[5] ?? null, r[8], r[9], r[10]])).toEqual([
+    expect(s.headers).toEqual(['Almacén', 'Proyecto', 'Categoría', 'Tipo', 'Producto', 'Serie', 'Unidad', 'Marca', 'Stock', 'Stock mínimo',
+      'Costo promedio (S/)', 'Valor (S/)', 'Estado']);
+    expect(s.rows.map((r) => [r[0], r[4], r[5] ?? null, r[8], r[9], r[12]])).toEqual([
       ['Planta Lurín | Almacén Central *', 'Cemento Portland Kx9', null, 70, 80, 'Activo'],
       ['Planta Lurín | Almacén Central *', 'Taladro percutor Kx9', 'SN-1', 1, 2, 'Activo'],
       ['Planta Lurín | Almacén Central *', 'Taladro percutor Kx9', 'SN-2', 0, 2, 'Sin stock'],
@@ -376,7 +377,7 @@ describe('xlsx downloads', () => {
 
   it('an item’s kardex, every line in order', async () => {
     const s = await sheet(await post('/productoAlmacen/exportarKardex', { producto_almacen: { pal_id: palKardex } }, u.admin), `kardex-${palKardex}.xlsx`);
-    expect(s.headers).toEqual(['N°', 'Fecha', 'Glosa', 'Cantidad', 'Saldo', 'Usuario']);
+    expect(s.headers).toEqual(['N°', 'Fecha', 'Glosa', 'Cantidad', 'Saldo', 'Costo unitario (S/)', 'Valor (S/)', 'Saldo valorizado (S/)', 'Usuario']);
     expect(s.rows).toHaveLength(25);
     expect(s.rows.map((r) => r[0])).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(s.rows[1].slice(2, 5)).toEqual(['Salida 0', -1, 9]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { DOC, entrada, salida, type DocTipo } from '../../platform/stock-ledger.ts';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness.ts';
-import { cantidadesPle, codigosEstablecimiento, documento, fechaDocumento, pleNombre, unidadSunat } from './ple.ts';
+import { LIBRO, cantidadesPle, codigosEstablecimiento, costoPle, documento, fechaDocumento, pleNombre, unidadSunat } from './ple.ts';
 import type { PleMovimiento } from './ple-queries.ts';
 
 /**
@@ -28,7 +28,7 @@ const DEV = 8001;
 const rows = <T>(q: ReturnType<typeof sql>) => selectRows<T>(ctx.deps.database.db, q);
 
 /** A ledger movement in a warehouse dated `at` (UTC instant). */
-async function mueve(almId: number, prvId: number, cantidad: string, doc: DocTipo, docId: number, at: string) {
+async function mueve(almId: number, prvId: number, cantidad: string, doc: DocTipo, docId: number, at: string, costo?: string) {
   const db = ctx.deps.database.db;
   const mov = { doc, docId, glosa: `${doc} ${docId}`, usuId };
   const r = await db.transaction(async (tx) => {
@@ -36,7 +36,7 @@ async function mueve(almId: number, prvId: number, cantidad: string, doc: DocTip
       const [pal] = await selectRows<{ pal_id: number }>(tx, sql`select pal_id from producto_almacen where alm_id = ${almId} and prv_id = ${prvId}`);
       return salida(tx, pal.pal_id, cantidad.slice(1), mov);
     }
-    return entrada(tx, { almId, prvId }, cantidad, mov);
+    return entrada(tx, { almId, prvId }, cantidad, mov, costo);
   });
   await rows(sql`update kardex set kdx_fecha = ${at}::timestamptz where kdx_id = (select max(kdx_id) from kardex where pal_id = ${r.pal_id})`);
 }
@@ -70,18 +70,20 @@ beforeAll(async () => {
   tfi.sinDoc = await transferencia(3, 2026, 904);
   tfi.importacion = await transferencia(1, 2026, 905, ['50', '118', '2026100123', '2026-02-27']);
 
-  await mueve(agregados, arena, '100', DOC.TRANSFERENCIA, tfi.compraDic, '2025-12-10T15:00:00Z');
+  // Unit costs (soles) value the same movements for 13.1; the entry without one (904) enters at the average.
+  await mueve(agregados, arena, '100', DOC.TRANSFERENCIA, tfi.compraDic, '2025-12-10T15:00:00Z', '50');
   await mueve(agregados, arena, '-30', DOC.TRANSFERENCIA, tfi.traslado, '2026-01-02T15:00:00Z');
-  await mueve(patio, arena, '30', DOC.TRANSFERENCIA, tfi.traslado, '2026-01-02T18:00:00Z');
-  await mueve(agregados, arena, '12.345', DOC.TRANSFERENCIA, tfi.compra, '2026-03-05T15:00:00Z');
+  await mueve(patio, arena, '30', DOC.TRANSFERENCIA, tfi.traslado, '2026-01-02T18:00:00Z', '50');
+  await mueve(agregados, arena, '12.345', DOC.TRANSFERENCIA, tfi.compra, '2026-03-05T15:00:00Z', '61.2');
   await mueve(agregados, arena, '5', DOC.TRANSFERENCIA, tfi.sinDoc, '2026-03-06T15:00:00Z');
   // 23:30 on 31 March in Lima: March.
   await mueve(agregados, arena, '-2.005', DOC.ASIGNACION, ASI, '2026-04-01T04:30:00Z');
   // 00:30 on 1 April in Lima: April.
   await mueve(agregados, arena, '-1', DOC.ASIGNACION, ASI + 1, '2026-04-01T05:30:00Z');
-  await mueve(agregados, casco, '5', DOC.TRANSFERENCIA, tfi.importacion, '2026-03-10T15:00:00Z');
+  await mueve(agregados, casco, '5', DOC.TRANSFERENCIA, tfi.importacion, '2026-03-10T15:00:00Z', '18.644');
   await mueve(agregados, casco, '-1', DOC.ASIGNACION, ASI, '2026-03-11T15:00:00Z');
-  await mueve(agregados, casco, '1', DOC.DEVOLUCION, DEV, '2026-03-12T15:00:00Z');
+  // The return comes back at the cost its assignment line left with (the ledger's average then, 18.644).
+  await mueve(agregados, casco, '1', DOC.DEVOLUCION, DEV, '2026-03-12T15:00:00Z', '18.644');
 });
 afterAll(() => ctx.close());
 
@@ -243,7 +245,114 @@ describe('PLE 12.1 of the company and a month', () => {
   });
 });
 
+// ---------------------------------------------------------------- 13.1, the valued book
+
+const pleValorizado = (body: unknown, who = admin) => ctx.app.inject({ method: 'POST', url: '/api/productoAlmacen/pleValorizado', payload: body as object, headers: who });
+
+/** The breaches of 13.1's structure: fields 1–16 as 12.1, 17 tabla 14, 18–26 entradas / salidas / saldo final, 27 estado. */
+function validarValorizado(linea: string, periodo: string): string[] {
+  const f = linea.split('|');
+  if (f.length !== 28 || f[27] !== '') return [`27 campos seguidos de '|': ${f.length - 1}`];
+  // Fields 1–16 by 12.1's rules: the same line with 17 (entrada), 18 (salida) and 19 (estado) of 12.1.
+  const e = validar([...f.slice(0, 16), f[17], f[20], f[26], ''].join('|'), periodo);
+  const check = (campo: number, ok: boolean) => { if (!ok) e.push(`campo ${campo}: '${f[campo - 1]}'`); };
+  const cantidad = /^\d{1,12}\.\d{2}$/;
+  const costo = /^\d{1,12}\.\d{2,8}$/;
+  check(17, ['1', '5'].includes(f[16]));
+  check(18, cantidad.test(f[17]));
+  check(19, costo.test(f[18]));
+  check(20, cantidad.test(f[19]));
+  check(21, /^-\d{1,12}\.\d{2}$/.test(f[20]) || f[20] === '0.00');
+  check(22, costo.test(f[21]));
+  check(23, /^-\d{1,12}\.\d{2}$/.test(f[22]) || f[22] === '0.00');
+  check(24, cantidad.test(f[23]));
+  check(25, costo.test(f[24]));
+  check(26, cantidad.test(f[25]));
+  check(27, f[26] === '1');
+  // An entry or an exit, not both; the total is the line's own (unit cost × quantity to the cent, or the rest of the value).
+  check(20, f[20] === '0.00' || (f[18] === '0.00' && f[19] === '0.00'));
+  return e;
+}
+
+describe('PLE 13.1, the valued book of the company and a month', () => {
+  it('writes the worked example field by field: costs in soles, exits at the weighted average, the balance valued after each line', async () => {
+    const res = await pleValorizado({ ple: { anio: 2026, mes: 3 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=ISO-8859-1');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="LE2054781236120260300130100001111.txt"');
+    const lines = lineasDe(res);
+    const A = `${arena}`;
+    const C = `${casco}`;
+    expect(lines).toEqual([
+      // 1–16 as 12.1 | 17 método | 18 entrada cant. | 19 costo unit. | 20 costo total | 21 salida cant. | 22 costo unit. | 23 costo total |
+      // 24 saldo cant. | 25 costo unit. | 26 costo total | 27 estado |
+      // December's 100 at 50.00, January's 30 out at the average: 70 worth 3,500.00 open March.
+      `20260300|SI202603|M1|0001|9|03|${A}|||01/03/2026|00|SI|202603|16|Arena fina PLE 1-2|MTQ|1|70.00|50.00|3500.00|0.00|0.00|0.00|70.00|50.00|3500.00|1|`,
+      // 12.345 × 61.20 = 755.514 → 755.51.
+      `20260300|TRF${tfi.compra}|M1|0001|9|03|${A}|||04/03/2026|09|T001|000045|02|Arena fina PLE 1-2|MTQ|1|12.35|61.20|755.51|0.00|0.00|0.00|82.35|51.67589557|4255.51|1|`,
+      // Without a cost: at the average 4,255.51 / 82.345 = 51.67903334; 5 × it = 258.40.
+      `20260300|TRF${tfi.sinDoc}|M1|0001|9|03|${A}|||06/03/2026|00|TRF|2026-000904|99|Arena fina PLE 1-2|MTQ|1|5.00|51.67903334|258.40|0.00|0.00|0.00|87.35|51.67613051|4513.91|1|`,
+      // Out at the average 4,513.91 / 87.345: 2.005 × it = 103.62.
+      `20260300|ASI${ASI}|M1|0001|9|03|${A}|||31/03/2026|00|ASI|${ASI}|36|Arena fina PLE 1-2|MTQ|1|0.00|0.00|0.00|-2.01|51.67908867|-103.62|85.34|51.67904851|4410.29|1|`,
+      `20260300|SI202603|M2|0001|9|06|${C}|||01/03/2026|00|SI|202603|16|Casco de seguridad PLE|NIU|1|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|1|`,
+      `20260300|TRF${tfi.importacion}|M1|0001|9|06|${C}|||27/02/2026|50|118|2026100123|18|Casco de seguridad PLE|NIU|1|5.00|18.644|93.22|0.00|0.00|0.00|5.00|18.644|93.22|1|`,
+      // One unit out at 18.644 is worth 18.64; it comes back at the same cost.
+      `20260300|ASI${ASI}|M2|0001|9|06|${C}|||11/03/2026|00|ASI|${ASI}|36|Casco de seguridad PLE|NIU|1|0.00|0.00|0.00|-1.00|18.644|-18.64|4.00|18.645|74.58|1|`,
+      `20260300|DEV${DEV}|M1|0001|9|06|${C}|||12/03/2026|00|DEV|${DEV}|99|Casco de seguridad PLE|NIU|1|1.00|18.644|18.64|0.00|0.00|0.00|5.00|18.644|93.22|1|`,
+      `20260300|SI202603|M3|0001002|9|03|${A}|||01/03/2026|00|SI|202603|16|Arena fina PLE 1-2|MTQ|1|30.00|50.00|1500.00|0.00|0.00|0.00|30.00|50.00|1500.00|1|`,
+    ]);
+    for (const line of lines) expect(validarValorizado(line, '20260300'), line).toEqual([]);
+    expect(validarLibro(lines)).toEqual([]);
+    // The same lines as 12.1, field for field where they share them.
+    const unidades = lineasDe(await ple({ ple: { anio: 2026, mes: 3 } }));
+    expect(lines.map((l) => { const f = l.split('|'); return [...f.slice(0, 16), f[17], f[20], f[26], ''].join('|'); })).toEqual(unidades);
+  });
+
+  it("opens April with March's valued balance and takes the next exit at the average", async () => {
+    const abril = lineasDe(await pleValorizado({ ple: { anio: 2026, mes: 4 } }));
+    expect(abril.slice(0, 2)).toEqual([
+      `20260400|SI202604|M1|0001|9|03|${arena}|||01/04/2026|00|SI|202604|16|Arena fina PLE 1-2|MTQ|1|85.34|51.67904851|4410.29|0.00|0.00|0.00|85.34|51.67904851|4410.29|1|`,
+      `20260400|ASI${ASI + 1}|M1|0001|9|03|${arena}|||01/04/2026|00|ASI|${ASI + 1}|36|Arena fina PLE 1-2|MTQ|1|0.00|0.00|0.00|-1.00|51.67904851|-51.68|84.34|51.67903723|4358.61|1|`,
+    ]);
+    for (const line of abril) expect(validarValorizado(line, '20260400'), line).toEqual([]);
+  });
+
+  it('the demo month: valid field by field; purchases at their cost; a serialised product by specific identification (5)', async () => {
+    const hoy = limaDate();
+    const [anio, mes] = [Number(hoy.slice(0, 4)), Number(hoy.slice(5, 7))];
+    const periodo = `${hoy.slice(0, 4)}${hoy.slice(5, 7)}00`;
+    const res = await pleValorizado({ ple: { anio, mes } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="LE20547812361${hoy.slice(0, 4)}${hoy.slice(5, 7)}00130100001111.txt"`);
+    const lines = lineasDe(res);
+    expect(lines.flatMap((l) => validarValorizado(l, periodo).map((e) => `${l} → ${e}`))).toEqual([]);
+    expect(validarLibro(lines)).toEqual([]);
+    const campos = lines.map((l) => l.split('|'));
+    const compra = (nombre: string) => campos.find((f) => f[14] === nombre && f[13] === '02')!;
+    // Demo: 120 bags at S/ 24.58 into Almacén Central.
+    expect(compra('Cemento Extraforte ICo 42.5 kg').slice(16, 20)).toEqual(['1', '120.00', '24.58', '2949.60']);
+    expect(compra('Laptop ThinkPad E14').slice(16, 20)).toEqual(['5', '1.00', '3389.83', '3389.83']);
+    // The closing value of each product in the file is the sum of its stock rows' values.
+    const [{ valor }] = await rows<{ valor: string }>(sql`
+      select sum(pa.pal_valor)::text as valor from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
+      where p.prv_nombre = 'Cemento Extraforte ICo 42.5 kg' and a.alm_nombre = 'Almacén Central'`);
+    const cemento = campos.filter((f) => f[14] === 'Cemento Extraforte ICo 42.5 kg' && f[3] === '0000');
+    expect(cemento.at(-1)![25]).toBe(valor);
+  });
+
+  it('same access as 12.1: a user who sees only a project gets 403', async () => {
+    const proyecto = await pleValorizado({ ple: { anio: 2026, mes: 3 } }, await ctx.auth('almacen@andina.pe'));
+    expect(proyecto.statusCode).toBe(403);
+    expect((await pleValorizado({ ple: { anio: 2025, mes: 6 } })).headers['content-disposition']).toBe('attachment; filename="LE2054781236120250600130100001011.txt"');
+  });
+});
+
 describe('PLE field rules', () => {
+  it('13.1 unit costs: 2 to 8 decimals; the file name carries the book', () => {
+    expect(['50', '61.2', '18.644', '51.679033339', '0'].map(costoPle)).toEqual(['50.00', '61.20', '18.644', '51.67903334', '0.00']);
+    expect(pleNombre('20100070970', 2025, 12, true, LIBRO.VALORIZADO)).toBe('LE2010007097020251200130100001111.txt');
+  });
+
   it('quantities follow the rounded balance: up to 2 decimals as they are, more absorb the rounding, exits negative', () => {
     expect(cantidadesPle('0', ['12.345', '12.345', '-0.004', '-24.686'])).toEqual({
       saldo: '0.00',
@@ -265,7 +374,7 @@ describe('PLE field rules', () => {
   it('fields 11 to 14 by document: purchases with the supplier document, 99 without one, internal documents 00', () => {
     const m = (over: Partial<PleMovimiento>): PleMovimiento => ({
       alm_id: 1, prv_id: 1, prv_nombre: 'x', unm_simbolo: 'UND', cat_tipo_existencia: '99', kdx_id: 1, fecha: '2026-03-01', kdx_cantidad: '1',
-      kdx_doc_tipo: 'TRF', kdx_doc_id: 15, tfi_tipo: 1, tfi_codigo: 'TRF-2026-000015', tfi_doc_tipo: '', tfi_doc_serie: '', tfi_doc_numero: '',
+      kdx_costo_unitario: '0', kdx_valor: '0', prv_item: 0, kdx_doc_tipo: 'TRF', kdx_doc_id: 15, tfi_tipo: 1, tfi_codigo: 'TRF-2026-000015', tfi_doc_tipo: '', tfi_doc_serie: '', tfi_doc_numero: '',
       tfi_doc_fecha: null, ...over,
     });
     expect(documento(m({ tfi_doc_tipo: '01', tfi_doc_serie: 'F001', tfi_doc_numero: '77' }))).toEqual({ tipo: '01', serie: 'F001', numero: '77', operacion: '02' });

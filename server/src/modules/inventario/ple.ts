@@ -19,12 +19,27 @@ import * as q from './ple-queries.ts';
  *  18 salidas · 19 estado de la operación.
  *
  * Each product of each warehouse opens with its balance ('16 saldo inicial', the first tuple), then its movements.
+ *
+ * Book 13.1 "Registro de Inventario Permanente Valorizado – Detalle del inventario valorizado" (docs/business-rules.md
+ * "Kardex valorizado") is the same lines from the same code, with 27 fields: 1–16 as in 12.1, then 17 método de
+ * valuación (tabla 14), 18–20 entrada cantidad / costo unitario / costo total, 21–23 salida cantidad / costo unitario /
+ * costo total (cantidad and total negative), 24–26 saldo final cantidad / costo unitario / costo total, 27 estado.
  */
 
-/** File name: LE + RUC + AAAA + MM + 00 + 120100 + 00 + operaciones 1 + contenido (1 con información, 0 sin) + moneda 1 (soles) + 1 (PLE). */
-export function pleNombre(ruc: string, anio: number, mes: number, conInformacion: boolean): string {
-  return `LE${ruc}${anio}${String(mes).padStart(2, '0')}00120100001${conInformacion ? 1 : 0}11.txt`;
+/** The two books this module writes: their code in the file name. */
+export const LIBRO = { UNIDADES: '120100', VALORIZADO: '130100' } as const;
+export type Libro = (typeof LIBRO)[keyof typeof LIBRO];
+
+/** File name: LE + RUC + AAAA + MM + 00 + libro (120100, 130100) + 00 + operaciones 1 + contenido (1 con información, 0 sin) + moneda 1 (soles) + 1 (PLE). */
+export function pleNombre(ruc: string, anio: number, mes: number, conInformacion: boolean, libro: Libro = LIBRO.UNIDADES): string {
+  return `LE${ruc}${anio}${String(mes).padStart(2, '0')}00${libro}001${conInformacion ? 1 : 0}11.txt`;
 }
+
+/**
+ * Tabla 14 (método de valuación) codes used by 13.1: 1 promedio ponderado, the ledger's method; 5 identificación
+ * específica for a serialised product, whose every unit is its own stock row valued at its own cost.
+ */
+export const METODO_VALUACION = { PROMEDIO_PONDERADO: '1', IDENTIFICACION_ESPECIFICA: '5' } as const;
 
 /** What each field carries that is not in our data (docs/business-rules.md). */
 export const PLE_FIJOS = {
@@ -151,7 +166,20 @@ const texto = (s: string, max: number) => s.replace(/[/\\]/g, '-').replace(/[|\s
 
 const fechaPle = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
+/** The valued fields of a line (13.1): signed NUMERIC texts in soles; quantities as the book writes them (2 decimals). */
+export interface PleValor {
+  metodo: string;
+  costoIngreso: string;
+  totalIngreso: string;
+  costoRetiro: string;
+  totalRetiro: string;
+  saldoCantidad: string;
+  saldoCosto: string;
+  saldoTotal: string;
+}
+
 export interface PleLinea {
+  valor: PleValor;
   cuo: string;
   correlativo: string;
   establecimiento: string;
@@ -165,14 +193,35 @@ export interface PleLinea {
   retiro: string;
 }
 
-/** The fields of one line, in order (19), joined by '|' with the closing '|'. */
-export function lineaPle(periodo: string, l: PleLinea): string {
+/** Fields 1–16, common to both books. */
+const camposComunes = (periodo: string, l: PleLinea) => {
   const d = l.documento;
   return [
     periodo, l.cuo, l.correlativo, l.establecimiento, PLE_FIJOS.catalogo, l.tipoExistencia, String(l.prv_id), '', '',
-    fechaPle(l.fecha), d.tipo, d.serie, d.numero, d.operacion, texto(l.descripcion, 80), l.unidad, l.ingreso, l.retiro, PLE_FIJOS.estado,
+    fechaPle(l.fecha), d.tipo, d.serie, d.numero, d.operacion, texto(l.descripcion, 80), l.unidad,
+  ];
+};
+
+/** The fields of one 12.1 line, in order (19), joined by '|' with the closing '|'. */
+export function lineaPle(periodo: string, l: PleLinea): string {
+  return [...camposComunes(periodo, l), l.ingreso, l.retiro, PLE_FIJOS.estado].join('|') + '|';
+}
+
+/** The fields of one 13.1 line, in order (27), joined by '|' with the closing '|'. */
+export function lineaPleValorizado(periodo: string, l: PleLinea): string {
+  const v = l.valor;
+  return [
+    ...camposComunes(periodo, l), v.metodo, l.ingreso, v.costoIngreso, v.totalIngreso, l.retiro, v.costoRetiro, v.totalRetiro,
+    v.saldoCantidad, v.saldoCosto, v.saldoTotal, PLE_FIJOS.estado,
   ].join('|') + '|';
 }
+
+/** A unit cost: at least 2 and at most 8 decimals (what the ledger keeps), no thousands separator. */
+export function costoPle(d: Decimal.Value): string {
+  const c = new Decimal(d).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
+  return c.toFixed(Math.max(2, c.decimalPlaces()));
+}
+const monto = (d: Decimal) => (d.isZero() ? '0.00' : d.toFixed(2));
 
 /**
  * The lines of the book: per establishment code and product, its opening balance (the first tuple, 0.00 when it had
@@ -182,13 +231,13 @@ export function lineaPle(periodo: string, l: PleLinea): string {
 export function lineasPle(anio: number, mes: number, almacenes: q.PleAlmacen[], saldos: q.PleSaldo[], movs: q.PleMovimiento[]): PleLinea[] {
   const mm = String(mes).padStart(2, '0');
   const establecimientos = codigosEstablecimiento(almacenes);
-  const grupos = new Map<string, { producto: q.PleProducto; saldo: string; movs: q.PleMovimiento[] }>();
+  const grupos = new Map<string, { producto: q.PleProducto; saldo: string; valor: string; movs: q.PleMovimiento[] }>();
   const grupo = (p: q.PleProducto) => {
     const key = `${p.alm_id}:${p.prv_id}`;
-    if (!grupos.has(key)) grupos.set(key, { producto: p, saldo: '0', movs: [] });
+    if (!grupos.has(key)) grupos.set(key, { producto: p, saldo: '0', valor: '0', movs: [] });
     return grupos.get(key)!;
   };
-  for (const s of saldos) grupo(s).saldo = s.saldo;
+  for (const s of saldos) Object.assign(grupo(s), { saldo: s.saldo, valor: s.valor });
   for (const m of movs) grupo(m).movs.push(m);
   const establecimiento = (almId: number) => establecimientos.get(almId) ?? ESTABLECIMIENTO_PRINCIPAL;
   const ordenados = [...grupos.values()].sort((a, b) =>
@@ -208,34 +257,57 @@ export function lineasPle(anio: number, mes: number, almacenes: q.PleAlmacen[], 
       descripcion: p.prv_nombre, unidad: unidadSunat(p.unm_simbolo),
     };
     const cantidades = cantidadesPle(g.saldo, g.movs.map((m) => m.kdx_cantidad));
+    // 13.1: the balance's quantity is the book's (12.1's rounded balance), its value the ledger's (Σ of the rows' values).
+    const metodo = p.prv_item === 1 ? METODO_VALUACION.IDENTIFICACION_ESPECIFICA : METODO_VALUACION.PROMEDIO_PONDERADO;
+    let saldoCantidad = new Decimal(cantidades.saldo);
+    let saldoTotal = new Decimal(g.valor);
+    const saldo = () => ({
+      saldoCantidad: cantidad(saldoCantidad), saldoTotal: monto(saldoTotal),
+      saldoCosto: saldoCantidad.isZero() ? '0.00' : costoPle(saldoTotal.div(saldoCantidad)),
+    });
     const apertura = `SI${anio}${mm}`;
     lineas.push({
       ...comun, cuo: apertura, correlativo: correlativo(apertura, mes === 1 ? 'A' : 'M'), fecha: `${anio}-${mm}-01`,
       documento: { tipo: PLE_FIJOS.documentoInterno, serie: 'SI', numero: `${anio}${mm}`, operacion: OPERACION.SALDO_INICIAL },
       ingreso: cantidades.saldo, retiro: '0.00',
+      valor: { metodo, costoIngreso: saldo().saldoCosto, totalIngreso: monto(saldoTotal), costoRetiro: '0.00', totalRetiro: '0.00', ...saldo() },
     });
     g.movs.forEach((m, i) => {
       const cuo = `${m.kdx_doc_tipo}${m.kdx_doc_id}`;
-      lineas.push({ ...comun, cuo, correlativo: correlativo(cuo, 'M'), fecha: fechaDocumento(m), documento: documento(m), ...cantidades.lineas[i] });
+      const q = cantidades.lineas[i];
+      const valor = new Decimal(m.kdx_valor);
+      saldoCantidad = saldoCantidad.plus(q.ingreso).plus(q.retiro);
+      saldoTotal = saldoTotal.plus(valor);
+      const entra = !m.kdx_cantidad.startsWith('-');
+      lineas.push({
+        ...comun, cuo, correlativo: correlativo(cuo, 'M'), fecha: fechaDocumento(m), documento: documento(m), ...q,
+        valor: {
+          metodo,
+          costoIngreso: entra ? costoPle(m.kdx_costo_unitario) : '0.00', totalIngreso: entra ? monto(valor) : '0.00',
+          costoRetiro: entra ? '0.00' : costoPle(m.kdx_costo_unitario), totalRetiro: entra ? '0.00' : monto(valor),
+          ...saldo(),
+        },
+      });
     });
   }
   return lineas;
 }
 
 /** The file's text: one line per movement, CRLF after each (empty when the month has nothing). */
-export function textoPle(anio: number, mes: number, lineas: PleLinea[]): string {
+export function textoPle(anio: number, mes: number, lineas: PleLinea[], libro: Libro = LIBRO.UNIDADES): string {
   const periodo = `${anio}${String(mes).padStart(2, '0')}00`;
-  return lineas.map((l) => `${lineaPle(periodo, l)}\r\n`).join('');
+  const linea = libro === LIBRO.VALORIZADO ? lineaPleValorizado : lineaPle;
+  return lineas.map((l) => `${linea(periodo, l)}\r\n`).join('');
 }
 
 /** The PLE program reads ISO-8859-1: characters outside it become '?'. */
 export const latin1 = (text: string) => Buffer.from(text.replace(/[^\t-\u00ff]/g, '?'), 'latin1');
 
 /**
- * `/productoAlmacen/ple`: the company's book (every warehouse) for a month that has begun. It reports every
+ * `/productoAlmacen/ple` (12.1) and `/productoAlmacen/pleValorizado` (13.1): the company's book (every warehouse) for a month that has begun. It reports every
  * project's stock under the company's RUC, so only a corporate user generates it.
  */
-export async function ple(deps: Deps, caller: AccessProfile, v: { anio: number; mes: number }) {
+export async function ple(deps: Deps, caller: AccessProfile, v: { anio: number; mes: number }, libro: Libro = LIBRO.UNIDADES) {
   if (projectScope(caller).kind !== 'all') throw forbidden(INVENTARIO_MSG.pleCorporativo);
   if (`${v.anio}-${String(v.mes).padStart(2, '0')}` > limaDate().slice(0, 7)) throw badRequest(INVENTARIO_MSG.periodoFuturo);
   const db = deps.database.db;
@@ -243,5 +315,5 @@ export async function ple(deps: Deps, caller: AccessProfile, v: { anio: number; 
   // Read after the lines, so every warehouse they name is there with its first line.
   const almacenes = await q.almacenes(db);
   const lineas = lineasPle(v.anio, v.mes, almacenes, saldos, movs);
-  return { nombre: pleNombre(deps.config.company.ruc, v.anio, v.mes, lineas.length > 0), contenido: latin1(textoPle(v.anio, v.mes, lineas)) };
+  return { nombre: pleNombre(deps.config.company.ruc, v.anio, v.mes, lineas.length > 0, libro), contenido: latin1(textoPle(v.anio, v.mes, lineas, libro)) };
 }

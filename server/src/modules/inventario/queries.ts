@@ -22,7 +22,8 @@ const PAL_COLUMNS = sql`pa.pal_id, pa.alm_id, a.alm_nombre, a.alm_tipo, a.pry_id
   (select t.tip_nombre from tipo_producto t where t.tip_id = p.tip_id) as tip_nombre,
   (select u.unm_simbolo from unidad_medida u where u.unm_id = p.unm_id) as unm_simbolo,
   (select m.mar_nombre from marca m where m.mar_id = p.mar_id) as mar_nombre,
-  trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_numero_serie, p.prv_estado,
+  trim_scale(pa.pal_stock)::text as pal_stock, pa.pal_valor::text as pal_valor,
+  case when pa.pal_stock > 0 then round(pa.pal_valor / pa.pal_stock, 4)::text end as pal_costo_promedio, pa.pal_numero_serie, p.prv_estado,
   trim_scale(coalesce(s.stm_minimo, p.prv_stock_minimo))::text as stm_minimo, (s.stm_minimo is not null) as stm_propio,
   trim_scale(p.prv_stock_minimo)::text as prv_stock_minimo,
   (select sum(x.pal_stock) from producto_almacen x where x.alm_id = pa.alm_id and x.prv_id = pa.prv_id)
@@ -118,7 +119,8 @@ export type KardexRow = KardexLinea;
 const lima = (col: string) => sql.raw(`replace(date_trunc('second', ${col} at time zone 'America/Lima')::text, ' ', 'T')`);
 
 const KARDEX_COLUMNS = sql`k.kdx_id::int as kdx_id, k.kdx_numero, ${lima('k.kdx_fecha')} as kdx_fecha, k.kdx_glosa,
-  trim_scale(k.kdx_cantidad)::text as kdx_cantidad, trim_scale(k.kdx_saldo)::text as kdx_saldo, k.kdx_doc_tipo, k.kdx_doc_id,
+  trim_scale(k.kdx_cantidad)::text as kdx_cantidad, trim_scale(k.kdx_saldo)::text as kdx_saldo,
+  round(k.kdx_costo_unitario, 4)::text as kdx_costo_unitario, k.kdx_valor::text as kdx_valor, k.kdx_saldo_valor::text as kdx_saldo_valor, k.kdx_doc_tipo, k.kdx_doc_id,
   us.usu_nombre || ' ' || us.usu_apellido as usu_nombre`;
 
 /**

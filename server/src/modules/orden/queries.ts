@@ -101,7 +101,7 @@ export async function detail(db: Executor, ordId: number, scope: ProjectScope, p
       ${usuarioJson('ug')} as gerencia, ${usuarioJson('ur')} as registrador,
       o.ord_referencia as referencia, o.ord_referencia_detalle as referencia_detalle, o.ord_observacion as observacion,
       o.ord_descuento::text as descuento, o.ord_tipo_descuento as tipo_descuento, o.ord_porcentaje_adelanto::text as ord_porcentaje_adelanto,
-      o.ord_monto_sin_impuesto::text as monto_sin_impuesto, o.ord_monto_con_impuesto::text as monto_con_impuesto,
+      o.ord_tipo_cambio::text as ord_tipo_cambio, o.ord_monto_sin_impuesto::text as monto_sin_impuesto, o.ord_monto_con_impuesto::text as monto_con_impuesto,
       json_build_object('id_orden_estado', e.ore_id, 'descripcion', e.ore_descripcion, 'es_editable', e.ore_es_editable) as estado,
       (e.ore_es_editable and ${puedeEditar}) as es_editable,
       o.pei_id, (select pei_codigo from pedido_items where pei_id = o.pei_id) as pei_codigo, to_char(o.ord_fecha_registro at time zone 'America/Lima', 'YYYY-MM-DD"T"HH24:MI:SS') as fecha_registro,

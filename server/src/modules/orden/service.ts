@@ -1,6 +1,6 @@
 import type { AccessProfile, OrdenListDatos, OrdenSaveDatos } from '@obra/domain';
 import {
-  ORDEN_ESTADOS, ORDEN_MSG, OrdenCalculoError, ROLE, TIPO_ORDEN, calculateOrder, defaultTaxes, isReadOnly, limaDate, limaYear, orderAmountsFit,
+  MONEDAS, ORDEN_ESTADOS, ORDEN_MSG, OrdenCalculoError, ROLE, TIPO_ORDEN, calculateOrder, defaultTaxes, isReadOnly, limaDate, limaYear, orderAmountsFit,
 } from '@obra/domain';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -96,6 +96,12 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
     throw err;
   }
   if (!orderAmountsFit(calc)) throw badRequest(ORDEN_MSG.montoMaximo);
+  // The exchange rate values the receipts of a purchase order in soles (docs/business-rules.md "Kardex valorizado"):
+  // 1 for soles; required on a purchase order in another currency; kept when given on a service order (never valued).
+  // (An unknown currency is left to the foreign key: 'La moneda seleccionada no existe'.)
+  const soles = input.moneda.id_moneda === MONEDAS[0].mon_id;
+  const extranjera = MONEDAS.some((m) => m.mon_id === input.moneda.id_moneda) && !soles;
+  if (extranjera && input.tipo_orden === TIPO_ORDEN.COMPRA && input.ord_tipo_cambio === null) throw badRequest(ORDEN_MSG.tipoCambio);
 
   const values: q.OrdenValues = {
     ord_tipo_orden: input.tipo_orden,
@@ -104,6 +110,7 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
     cec_id: input.centro_costo.id_centro_costo,
     pve_id: input.proveedor.id_proveedor,
     mon_id: input.moneda.id_moneda,
+    ord_tipo_cambio: soles ? '1' : input.ord_tipo_cambio ?? '1',
     coc_id: input.condicion_comercial.id_condicion,
     mep_id: input.metodo_pago.id_metodo,
     tid_id: input.tipo_documento.id_tipo_documento,

@@ -19,7 +19,7 @@ beforeAll(async () => {
   anulada = await f.orden(f.pve.a);
   await f.emitir(anulada);
   await f.anular(anulada);
-  enDolares = await f.orden(f.pve.a, { moneda: { id_moneda: 2 } });
+  enDolares = await f.orden(f.pve.a, { moneda: { id_moneda: 2 }, ord_tipo_cambio: '3.75' });
   await f.emitir(enDolares);
 });
 afterAll(() => f?.ctx.close());

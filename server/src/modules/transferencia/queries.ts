@@ -159,16 +159,34 @@ export interface LineaGuardada {
   tid_cantidad: string;
   tid_ingreso_cantidad: string | null;
   origen_serie: string | null;
+  /** The unit cost it left the origin with (type 2) or was bought at (type 3), soles. */
+  tid_costo_unitario: string | null;
 }
 
 export function lineas(tx: Tx, tfiId: number): Promise<LineaGuardada[]> {
   return selectRows<LineaGuardada>(tx, sql`
     select d.tid_id, d.prv_id, p.prv_nombre, p.prv_item, d.oci_id, d.pal_origen, d.pal_destino, d.tid_numero_serie,
       d.tid_cantidad::numeric::text as tid_cantidad, d.tid_ingreso_cantidad::numeric::text as tid_ingreso_cantidad,
-      po.pal_numero_serie as origen_serie
+      d.tid_costo_unitario::text as tid_costo_unitario, po.pal_numero_serie as origen_serie
     from transferencia_detalle d join producto p on p.prv_id = d.prv_id
       left join producto_almacen po on po.pal_id = d.pal_origen
     where d.tfi_id = ${tfiId} order by d.tid_id`);
+}
+
+/**
+ * The unit cost in soles without IGV at which each line of a purchase order enters the valued kardex
+ * (docs/business-rules.md "Kardex valorizado"): the line's unit price, times the order's discount prorated
+ * over its lines (discounted subtotal / Σ line amounts, DECISIONS §2), times the order's exchange rate; 8 decimals.
+ */
+export async function costosOrden(tx: Tx, ordId: number): Promise<Map<number, string>> {
+  const rows = await selectRows<{ oci_id: number; costo: string }>(tx, sql`
+    select i.oci_id, round(i.oci_precio_unitario
+        * case when t.importe > 0 then o.ord_monto_sin_impuesto / t.importe else 1 end
+        * o.ord_tipo_cambio, 8)::text as costo
+    from orden o join orden_item i on i.ord_id = o.ord_id
+      cross join lateral (select sum(x.oci_importe) as importe from orden_item x where x.ord_id = o.ord_id) t
+    where o.ord_id = ${ordId}`);
+  return new Map(rows.map((r) => [Number(r.oci_id), r.costo]));
 }
 
 export interface AlmacenRow { alm_id: number; alm_nombre: string; alm_estado: number; pry_id: number }
@@ -209,10 +227,11 @@ export async function insertar(tx: Tx, v: {
 
 export async function insertarLinea(tx: Tx, v: {
   tfi_id: number; prv_id: number; oci_id: number | null; pal_origen: number | null; pal_destino: number | null; tid_numero_serie: string; tid_cantidad: string;
+  tid_costo_unitario: string | null;
 }): Promise<number> {
   const [row] = await selectRows<{ tid_id: number }>(tx, sql`
-    insert into transferencia_detalle (tfi_id, prv_id, oci_id, pal_origen, pal_destino, tid_numero_serie, tid_cantidad)
-    values (${v.tfi_id}, ${v.prv_id}, ${v.oci_id}, ${v.pal_origen}, ${v.pal_destino}, ${v.tid_numero_serie}, ${v.tid_cantidad})
+    insert into transferencia_detalle (tfi_id, prv_id, oci_id, pal_origen, pal_destino, tid_numero_serie, tid_cantidad, tid_costo_unitario)
+    values (${v.tfi_id}, ${v.prv_id}, ${v.oci_id}, ${v.pal_origen}, ${v.pal_destino}, ${v.tid_numero_serie}, ${v.tid_cantidad}, ${v.tid_costo_unitario}::numeric)
     returning tid_id`);
   return Number(row.tid_id);
 }

@@ -123,7 +123,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
   const destino = almacenes.get(d.alm_destino)!;
 
   // Lines as they will be stored: product, order item, origin row, serial, quantity.
-  type Linea = { prv_id: number; prv_nombre: string; oci_id: number | null; pal_origen: number | null; serie: string; cantidad: string; prv_item: number };
+  type Linea = { prv_id: number; prv_nombre: string; oci_id: number | null; pal_origen: number | null; serie: string; cantidad: string; prv_item: number; costo: string | null };
   const lineas: Linea[] = [];
   let ordId: number | null = null;
   let glosa: string;
@@ -142,7 +142,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
       if (item.prv_id === null) throw badRequest(TRANSFERENCIA_MSG.itemSinProducto(item.oci_descripcion));
       const nombre = item.prv_nombre ?? item.oci_descripcion;
       if (new Decimal(l.tid_cantidad).gt(item.oci_saldo_transferencia)) throw conflict(TRANSFERENCIA_MSG.excedeSaldo(nombre, formatDecimal(item.oci_saldo_transferencia)));
-      const base = { prv_id: Number(item.prv_id), prv_nombre: nombre, oci_id: Number(item.oci_id), pal_origen: null, serie: '', prv_item: Number(item.prv_item) };
+      const base = { prv_id: Number(item.prv_id), prv_nombre: nombre, oci_id: Number(item.oci_id), pal_origen: null, serie: '', prv_item: Number(item.prv_item), costo: null };
       if (base.prv_item === 1) {
         // A serialised product enters one unit per serial: the line is split into units, each confirmed with its serial.
         if (!esEntero(l.tid_cantidad)) throw badRequest(TRANSFERENCIA_MSG.cantidadEntera(nombre));
@@ -158,7 +158,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
       const s = stocks.get(l.pal_id!);
       if (!s || Number(s.alm_id) !== d.alm_origen) throw badRequest(TRANSFERENCIA_MSG.stockAjeno);
       if (Number(s.prv_item) === 1 && !new Decimal(l.tid_cantidad).eq(1)) throw badRequest(TRANSFERENCIA_MSG.serieUnidad(s.prv_nombre));
-      lineas.push({ prv_id: Number(s.prv_id), prv_nombre: s.prv_nombre, oci_id: null, pal_origen: Number(s.pal_id), serie: s.pal_numero_serie, cantidad: l.tid_cantidad, prv_item: Number(s.prv_item) });
+      lineas.push({ prv_id: Number(s.prv_id), prv_nombre: s.prv_nombre, oci_id: null, pal_origen: Number(s.pal_id), serie: s.pal_numero_serie, cantidad: l.tid_cantidad, prv_item: Number(s.prv_item), costo: null });
     }
     glosa = `Transferencia ${tfi_codigo}: salida hacia ${destino.alm_nombre}`;
   } else {
@@ -171,7 +171,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
         if (!new Decimal(l.tid_cantidad).eq(1)) throw badRequest(TRANSFERENCIA_MSG.serieUnidad(p.prv_nombre));
         if (!l.pal_numero_serie) throw badRequest(`Debe ingresar el número de serie de ${p.prv_nombre}`);
       }
-      lineas.push({ prv_id: p.prv_id, prv_nombre: p.prv_nombre, oci_id: null, pal_origen: null, serie: Number(p.prv_item) === 1 ? l.pal_numero_serie : '', cantidad: l.tid_cantidad, prv_item: Number(p.prv_item) });
+      lineas.push({ prv_id: p.prv_id, prv_nombre: p.prv_nombre, oci_id: null, pal_origen: null, serie: Number(p.prv_item) === 1 ? l.pal_numero_serie : '', cantidad: l.tid_cantidad, prv_item: Number(p.prv_item), costo: l.tid_costo_unitario });
     }
     glosa = `Compra externa ${tfi_codigo}: ingreso a ${destino.alm_nombre}`;
   }
@@ -186,17 +186,20 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
   const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: tfi_id, glosa, usuId: caller.usu_id };
 
   // Stock moves in a fixed order (origin row id; product and serial), so concurrent transfers never wait on each other in a circle.
+  // Valued kardex: a line between warehouses keeps the unit cost it left the origin with (its entry and its deletion
+  // enter at it); an external purchase enters at its typed cost, or at the destination's average without one.
   const destinos = new Map<Linea, number>();
   if (d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES) {
-    for (const l of [...lineas].sort((a, b) => a.pal_origen! - b.pal_origen!)) await salida(tx, l.pal_origen!, l.cantidad, mov);
+    for (const l of [...lineas].sort((a, b) => a.pal_origen! - b.pal_origen!)) l.costo = (await salida(tx, l.pal_origen!, l.cantidad, mov)).costo_unitario;
   } else if (d.tfi_tipo === TFI_TIPO.COMPRA_EXTERNA) {
     for (const l of [...lineas].sort((a, b) => a.prv_id - b.prv_id || a.serie.localeCompare(b.serie))) {
-      destinos.set(l, (await entrada(tx, { almId: d.alm_destino, prvId: l.prv_id, serie: l.serie }, l.cantidad, mov)).pal_id);
+      destinos.set(l, (await entrada(tx, { almId: d.alm_destino, prvId: l.prv_id, serie: l.serie }, l.cantidad, mov, l.costo)).pal_id);
     }
   }
   for (const l of lineas) {
     await q.insertarLinea(tx, {
       tfi_id, prv_id: l.prv_id, oci_id: l.oci_id, pal_origen: l.pal_origen, pal_destino: destinos.get(l) ?? null, tid_numero_serie: l.serie, tid_cantidad: l.cantidad,
+      tid_costo_unitario: l.oci_id === null ? l.costo : null,
     });
   }
   return { tfi_id, tfi_codigo };
@@ -251,9 +254,12 @@ export function ingresar(deps: Deps, caller: AccessProfile, d: TransferenciaIngr
       if (serializado && cantidad.gt(0) && !serie) throw badRequest(`Debe ingresar el número de serie de ${l.prv_nombre}`);
       return { l, cantidad: cantidad.toFixed(), serie, notas: e.tid_ingreso_notas };
     });
+    // Valued kardex: a purchase-order line enters at its order line's cost in soles, a line between warehouses at the cost it left with.
+    const costos = Number(t.tfi_tipo) === TFI_TIPO.ORDEN_COMPRA && t.ord_id !== null ? await q.costosOrden(tx, Number(t.ord_id)) : new Map<number, string>();
+    const costoDe = (l: q.LineaGuardada) => (l.oci_id !== null ? costos.get(Number(l.oci_id)) ?? null : l.tid_costo_unitario);
     for (const p of [...plan].sort((a, b) => Number(a.l.prv_id) - Number(b.l.prv_id) || a.serie.localeCompare(b.serie))) {
       const pal = new Decimal(p.cantidad).gt(0)
-        ? (await entrada(tx, { almId: Number(t.alm_destino), prvId: Number(p.l.prv_id), serie: p.serie }, p.cantidad, mov)).pal_id
+        ? (await entrada(tx, { almId: Number(t.alm_destino), prvId: Number(p.l.prv_id), serie: p.serie }, p.cantidad, mov, costoDe(p.l))).pal_id
         : null;
       await q.registrarIngresoLinea(tx, { tid_id: Number(p.l.tid_id), cantidad: p.cantidad, notas: p.notas, pal_destino: pal, serie: p.serie });
     }
@@ -280,7 +286,7 @@ export function eliminar(deps: Deps, caller: AccessProfile, tfiId: number) {
     const lineas = await q.lineas(tx, t.tfi_id);
     const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: t.tfi_id, usuId: caller.usu_id, glosa: `Eliminación de la transferencia ${t.tfi_codigo}` };
     if (Number(t.tfi_tipo) === TFI_TIPO.ENTRE_ALMACENES) {
-      for (const l of [...lineas].sort((a, b) => Number(a.pal_origen) - Number(b.pal_origen))) await entrada(tx, { palId: Number(l.pal_origen) }, l.tid_cantidad, mov);
+      for (const l of [...lineas].sort((a, b) => Number(a.pal_origen) - Number(b.pal_origen))) await entrada(tx, { palId: Number(l.pal_origen) }, l.tid_cantidad, mov, l.tid_costo_unitario);
     } else if (Number(t.tfi_tipo) === TFI_TIPO.COMPRA_EXTERNA) {
       for (const l of [...lineas].sort((a, b) => Number(a.pal_destino) - Number(b.pal_destino))) {
         try {

@@ -143,3 +143,8 @@ export async function activeUsersWithRole(db: Executor, rolId: number) {
     .where(and(eq(usuarioRol.rol_id, rolId), eq(usuario.usu_estado, 1)))
     .orderBy(usuario.usu_apellido, usuario.usu_nombre);
 }
+
+/** Ends every token of the user (DECISIONS §1: the guard compares versions). */
+export async function bumpTokenVersion(db: Executor, usuId: number): Promise<void> {
+  await db.update(usuario).set({ usu_token_version: sql`${usuario.usu_token_version} + 1` }).where(eq(usuario.usu_id, usuId));
+}

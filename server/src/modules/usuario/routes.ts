@@ -1,4 +1,4 @@
-import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, SESION_MSG, UsuarioBuscar, UsuarioCerrarSesiones, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,9 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
       return ok(saved, saved.usu_estado === 1 ? 'Se activó el usuario' : 'Se desactivó el usuario');
     });
 
+  app.post('/usuario/cerrarSesiones', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioCerrarSesiones } },
+    async (req) => ok(await service.closeSessions(deps, caller(req), req.body.usuario.usu_id), SESION_MSG.todasCerradas));
+
   app.post('/usuario/adjuntarFirma', { ...gate({ module: 'usuario' }), schema: { tags, consumes: ['multipart/form-data'] } },
     async (req) => {
       const { fields, file } = await readUpload(req, 'firma', service.SIGNATURE_RULE);
@@ -49,7 +52,7 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
     });
 
   app.post('/usuario/changePassword', { ...gate({ module: null, suppliers: true }), schema: { tags, body: ChangePassword } },
-    async (req) => ok(await service.changePassword(deps, caller(req), req.body), MSG.passwordChanged));
+    async (req) => ok(await service.changePassword(deps, caller(req), req.body, req.sid), MSG.passwordChanged));
 
   app.post('/usuario/obtenerOpciones', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: ObtenerOpciones } },
     async (req) => ok(await service.options(deps, caller(req), req.body.opcion_usuario.usu_id)));

@@ -7,6 +7,7 @@ import { loadProfileById } from '../../platform/auth/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { CheckedFile } from '../../platform/files.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
+import { cerrarSesiones, renovarSesion } from '../../platform/auth/sesiones.ts';
 import { comprobarPassword } from '../../platform/passwords.ts';
 import * as q from './queries.ts';
 
@@ -129,15 +130,17 @@ export async function setState(deps: Deps, caller: AccessProfile, input: Usuario
 }
 
 /** Verifies the current password on the server (DECISIONS §1) and returns a fresh token. */
-export async function changePassword(deps: Deps, caller: AccessProfile, input: ChangePassword) {
+export async function changePassword(deps: Deps, caller: AccessProfile, input: ChangePassword, sid: string | null = null) {
   const db = deps.database.db;
   const user = await q.findUser(db, caller.usu_id);
   if (!user || !(await verify(user.usu_password_hash, input.password_actual))) throw badRequest(MSG.currentPasswordWrong);
   if (input.password_actual === input.password_nuevo) throw badRequest('La nueva contraseña debe ser distinta de la actual');
   await comprobarPassword(input.password_nuevo, { nombre: user.usu_nombre, apellido: user.usu_apellido, correo: user.usu_correo });
   const ver = await q.setPassword(db, caller.usu_id, await hash(input.password_nuevo));
+  // This session goes on with the new version; every other one ends with the old.
+  if (sid) await renovarSesion(db, sid, caller.usu_id, ver);
   deps.profiles.invalidate(caller.usu_id);
-  return { access_token: await deps.tokens.sign({ usu_id: caller.usu_id, ver }) };
+  return { access_token: await deps.tokens.sign({ usu_id: caller.usu_id, ver, ...(sid ? { sid } : {}) }) };
 }
 
 export const SIGNATURE_RULE = {
@@ -176,4 +179,19 @@ export async function options(deps: Deps, caller: AccessProfile, usuId: number) 
 
 export function byRole(deps: Deps, rolId: number) {
   return q.activeUsersWithRole(deps.database.db, rolId);
+}
+
+/**
+ * An administrator ends every session of a user (issue 26; a lost or shared device): the token version goes up, so
+ * every token the user holds stops working on every instance, and the sessions are marked closed.
+ */
+export async function closeSessions(deps: Deps, caller: AccessProfile, usuId: number) {
+  const user = await findInScope(deps, caller, usuId, true);
+  if (user.usu_id === caller.usu_id) throw badRequest('Para cerrar sus propias sesiones use Mis sesiones');
+  const cerradas = await deps.database.db.transaction(async (tx) => {
+    await q.bumpTokenVersion(tx, usuId);
+    return cerrarSesiones(tx, usuId);
+  });
+  deps.profiles.invalidate(usuId);
+  return { usu_id: usuId, sesiones_cerradas: cerradas };
 }

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import type { ProfileCache } from './profile-cache.ts';
 import { findProfile, type ProfileRow } from './queries.ts';
+import { sessionToucher } from './sesiones.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
@@ -26,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AccessProfile | null;
+    /** The caller's session (issue 26), when their token names one. */
+    sid: string | null;
   }
 }
 
@@ -77,26 +80,31 @@ export async function loadProfileById(db: Db, usuId: number): Promise<(AccessPro
   return row ? { ...toProfile(row), row } : null;
 }
 
-/** The caller behind a bearer token, or null when the token or the account is no longer good. */
-async function loadAccessProfile(profiles: ProfileCache, tokens: TokenService, token: string): Promise<AccessProfile | null> {
+/** The caller behind a bearer token, or null when the token, its session or the account is no longer good. */
+async function loadAccessProfile(profiles: ProfileCache, tokens: TokenService, token: string): Promise<{ user: AccessProfile; sid?: string } | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
   const row = await profiles.get(claims.usu_id);
   if (!row || row.usu_estado !== 1 || !row.usu_confirmado || row.usu_token_version !== claims.ver) return null;
-  return toProfile(row);
+  if (claims.sid && row.closed_sessions.includes(claims.sid)) return null;
+  return { user: toProfile(row), sid: claims.sid };
 }
 
 /** The onRequest hook; identity and access cost no round trip while the profile is cached. */
 export function createAccessGuard(db: Db, tokens: TokenService, profiles: ProfileCache) {
+  const touch = sessionToucher(db);
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     request.user = null;
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
 
     const token = bearer(request);
-    const user = token ? await loadAccessProfile(profiles, tokens, token) : null;
-    if (!user) throw unauthorized();
+    const found = token ? await loadAccessProfile(profiles, tokens, token) : null;
+    if (!found) throw unauthorized();
+    const user = found.user;
     request.user = user;
+    request.sid = found.sid ?? null;
+    if (found.sid) touch(found.sid, request.ip);
 
     const deny = async (error: AppError, reason: string) => {
       await recordAudit(db, {

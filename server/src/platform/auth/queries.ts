@@ -15,6 +15,8 @@ export type ProfileRow = {
   role_ids: number[];
   modules: string[];
   options: string[];
+  /** Sessions of the user closed before their tokens expire (issue 26): their tokens no longer work. */
+  closed_sessions: string[];
 };
 
 /**
@@ -40,6 +42,8 @@ function prepareProfile(db: Db) {
     options: sql<string[]>`coalesce((select array_agg(distinct o.opc_codigo) from opcion o
        where o.opc_id in (select ro.opc_id from usuario_rol ur join rol_opcion ro on ro.rol_id = ur.rol_id where ur.usu_id = usuario.usu_id
                           union select uo.opc_id from usuario_opcion uo where uo.usu_id = usuario.usu_id)), '{}')`,
+    closed_sessions: sql<string[]>`coalesce((select array_agg(s.ses_id) from sesion s
+       where s.usu_id = usuario.usu_id and s.ses_expira > now() and s.ses_cerrada is not null), '{}')`,
   }).from(usuario).where(eq(usuario.usu_id, sql.placeholder('usuId'))).prepare('perfil_acceso');
 }
 

@@ -4,6 +4,8 @@ export interface TokenClaims {
   usu_id: number;
   /** usu_token_version when the token was issued. */
   ver: number;
+  /** The session it belongs to (table `sesion`, issue 26); tokens issued before sessions existed have none. */
+  sid?: string;
 }
 
 const ISSUER = 'obra';
@@ -17,10 +19,11 @@ export function createTokenService(secret: string, ttlSeconds: number) {
   // Revocation does not live here (a bumped token version, checked by the access guard on every
   // request against the user's profile), so keeping verified tokens changes no rule.
   const verified = new Map<string, TokenClaims & { exp: number }>();
+  const claimsOf = (c: TokenClaims): TokenClaims => (c.sid ? { usu_id: c.usu_id, ver: c.ver, sid: c.sid } : { usu_id: c.usu_id, ver: c.ver });
   return {
     ttlSeconds,
     async sign(claims: TokenClaims): Promise<string> {
-      return new SignJWT({ ver: claims.ver })
+      return new SignJWT(claims.sid ? { ver: claims.ver, sid: claims.sid } : { ver: claims.ver })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.usu_id))
         .setIssuer(ISSUER)
@@ -32,7 +35,7 @@ export function createTokenService(secret: string, ttlSeconds: number) {
     async verify(token: string): Promise<TokenClaims | null> {
       const known = verified.get(token);
       if (known) {
-        if (known.exp * 1000 > Date.now()) return { usu_id: known.usu_id, ver: known.ver };
+        if (known.exp * 1000 > Date.now()) return claimsOf(known);
         verified.delete(token);
         return null;
       }
@@ -41,9 +44,11 @@ export function createTokenService(secret: string, ttlSeconds: number) {
         const usu_id = Number(payload.sub);
         const ver = Number(payload.ver);
         if (!Number.isInteger(usu_id) || !Number.isInteger(ver) || typeof payload.exp !== 'number') return null;
+        if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+        const claims: TokenClaims = typeof payload.sid === 'string' ? { usu_id, ver, sid: payload.sid } : { usu_id, ver };
         if (verified.size >= VERIFIED_MAX) verified.clear();
-        verified.set(token, { usu_id, ver, exp: payload.exp });
-        return { usu_id, ver };
+        verified.set(token, { ...claims, exp: payload.exp });
+        return claims;
       } catch {
         return null;
       }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '@obra/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Envelope, SesionFila } from '@obra/domain';
 import { apiPost, apiPublicPost } from '../../base/api';
 import { getSession, saveSession, type Session } from '../../base/session';
 
@@ -54,3 +54,25 @@ export function restablecerPassword(token: string, password: string): Promise<En
 /** As mutations, so a refusal shows the server's message like every other call (base/query-client). */
 export const useOlvidePassword = () => useMutation({ mutationFn: olvidePassword });
 export const useRestablecerPassword = () => useMutation({ mutationFn: (v: { token: string; password: string }) => restablecerPassword(v.token, v.password) });
+
+// ------------------------------------------------------------------ sessions (issue 26)
+
+export const sesionKeys = { lista: () => [...authKeys.all, 'sesiones'] as const };
+
+/** 'Mis sesiones': the caller's open sessions, the current one marked. */
+export function useSesiones() {
+  return useQuery({ queryKey: sesionKeys.lista(), queryFn: async () => (await apiPost<SesionFila[]>('/sesion/buscar')).data });
+}
+
+export function useCerrarSesion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ses_id: string) => apiPost<null>('/sesion/cerrar', { sesion: { ses_id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sesionKeys.lista() }),
+  });
+}
+
+/** 'Cerrar sesión' also ends the session on the server, so its token stops working there too; a failure changes nothing here. */
+export function cerrarSesionActual(): void {
+  if (getSession()) void apiPost<null>('/oauth/logout').catch(() => undefined);
+}

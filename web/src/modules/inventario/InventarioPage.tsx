@@ -2,7 +2,7 @@ import {
   ContainerOutlined, FileExcelOutlined, FileTextOutlined, HistoryOutlined, ShoppingCartOutlined, SwapOutlined, VerticalAlignBottomOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { InventarioRow } from '@obra/domain';
-import { isReadOnly } from '@obra/domain';
+import { formatMoney, isReadOnly } from '@obra/domain';
 import { Button, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ import { ReporteProgreso } from '../orden/ReporteProgreso';
 import { useXlsxDownload } from '../orden/reporte-api';
 import { useInventario } from './api';
 import { AsignacionesItemModal } from './AsignacionesItemModal';
-import { KardexModal } from './KardexModal';
+import { costoPromedio, KardexModal } from './KardexModal';
 import { formatCantidad, productoLabel } from './labels';
 import { PleModal } from './PleModal';
 import { StockMinimoModal } from './StockMinimoModal';
@@ -38,7 +38,7 @@ type Popup = { kind: 'kardex' | 'asignaciones' | 'transferencias' | 'minimo'; ro
  * Spec 2 §2 "Inventory screen" (/inventario): stock per warehouse in the user's scope, filtered by
  * product, product status (Activo by default) and warehouse, 10 a page; per item its assignment and
  * transfer history, its kardex and (inventory roles) its minimum stock; the filtered list as xlsx and
- * (corporate users) the company's SUNAT PLE 12.1 book of a month.
+ * (corporate users) the company's SUNAT PLE 12.1 and 13.1 (valued) books of a month.
  */
 export function InventarioPage() {
   const list = useListParams<Filters>({ prv_nombre: '', prv_estado: 1, alm_id: null });
@@ -58,16 +58,16 @@ export function InventarioPage() {
   const exportar = () => void descarga.start('/productoAlmacen/exportar', { producto_almacen: { prv_nombre, prv_estado, alm_id } }, 'inventario.xlsx');
 
   const columns: TableColumnsType<InventarioRow> = [
-    textColumn<InventarioRow>('Almacén', 'alm_nombre', { width: 220, rows: 2, text: (r) => warehouseLabel(r) }),
+    textColumn<InventarioRow>('Almacén', 'alm_nombre', { width: 190, rows: 2, text: (r) => warehouseLabel(r) }),
     // Spec 2 §2 lists the project although the warehouse's label starts with it: narrow, on two lines.
     textColumn('Proyecto', 'pry_nombre', { width: 100, rows: 2 }),
-    textColumn('Categoría', 'cat_nombre', { width: 130, rows: 2 }),
-    textColumn('Tipo', 'tip_nombre', { width: 110, rows: 2 }),
+    textColumn('Categoría', 'cat_nombre', { width: 116, rows: 2 }),
+    textColumn('Tipo', 'tip_nombre', { width: 96, rows: 2 }),
     textColumn<InventarioRow>('Producto', 'prv_nombre', { rows: 2, text: (r) => productoLabel(r) }),
-    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 70 },
-    textColumn('Marca', 'mar_nombre', { width: 110, rows: 2 }),
+    { title: 'Unidad', dataIndex: 'unm_simbolo', width: 66 },
+    textColumn('Marca', 'mar_nombre', { width: 100, rows: 2 }),
     {
-      title: 'Stock', dataIndex: 'pal_stock', width: 90, align: 'right',
+      title: 'Stock', dataIndex: 'pal_stock', width: 84, align: 'right',
       render: (v: string, r) => (r.bajo_minimo ? (
         <Tooltip title={`Bajo el stock mínimo de ${formatCantidad(r.stm_minimo)} ${r.unm_simbolo} en este almacén`}>
           <Typography.Text type="danger" aria-label={`${formatCantidad(v)}, bajo el mínimo de ${formatCantidad(r.stm_minimo)}`}>
@@ -77,6 +77,18 @@ export function InventarioPage() {
       ) : formatCantidad(v)),
     },
     { title: 'Mínimo', dataIndex: 'stm_minimo', width: 76, align: 'right', render: (v: string) => (Number(v) > 0 ? formatCantidad(v) : '-') },
+    // Valued kardex (docs/business-rules.md "Kardex valorizado"): the value in soles without IGV over its weighted average cost.
+    {
+      title: 'Valor / costo prom.', dataIndex: 'pal_valor', width: 120, align: 'right',
+      render: (v: string, r) => (
+        <Flex vertical>
+          <span>{formatMoney('S/', v)}</span>
+          {r.pal_costo_promedio !== null && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-label={`Costo promedio ${costoPromedio(r)}`}>{costoPromedio(r)} c/u</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     fitColumn<InventarioRow>(
       { title: 'Estado', key: 'estado', width: 100, render: (_, r) => <Tag color={r.pal_estado_styles}>{r.pal_estado_nombre}</Tag> },
       { text: (r) => r.pal_estado_nombre, tag: true },
@@ -96,7 +108,7 @@ export function InventarioPage() {
       actions={
         <Flex gap={8}>
           {repone && <Button icon={<ShoppingCartOutlined />} onClick={() => void navigate('/renovate')}>Reposición de stock</Button>}
-          {corporativo && <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libro PLE 12.1</Button>}
+          {corporativo && <Button icon={<FileTextOutlined />} onClick={() => setPopup({ kind: 'ple' })}>Libros PLE</Button>}
           <Button icon={<FileExcelOutlined />} loading={descarga.downloading} onClick={exportar}>Exportar XLSX</Button>
         </Flex>
       }
@@ -118,7 +130,7 @@ export function InventarioPage() {
       emptyText={inventario.data?.message || 'No se encontraron productos en el inventario'}
       rowName={productoLabel}
       rowActions={rowActions}
-      minWidth={1180}
+      minWidth={1300}
     >
       {popup?.kind === 'kardex' && <KardexModal row={popup.row} onClose={() => setPopup(null)} />}
       {popup?.kind === 'asignaciones' && <AsignacionesItemModal row={popup.row} onClose={() => setPopup(null)} />}

@@ -1,6 +1,6 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { InventarioRow, KardexLinea } from '@obra/domain';
-import { formatDate } from '@obra/domain';
+import { formatDate, formatDecimal, formatMoney } from '@obra/domain';
 import { Button, Descriptions, Flex, Modal, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../ui/DataTable';
@@ -10,10 +10,14 @@ import { useXlsxDownload } from '../orden/reporte-api';
 import { useKardex } from './api';
 import { formatCantidad, kardexCantidad, productoLabel } from './labels';
 
+/** The weighted average unit cost of a stock row, soles up to 4 decimals; '-' without stock. */
+export const costoPromedio = (r: Pick<InventarioRow, 'pal_costo_promedio'>) => (r.pal_costo_promedio === null ? '-' : `S/ ${formatDecimal(r.pal_costo_promedio, 2)}`);
+
 /**
  * The kardex of an item (spec 2 §2): its movements oldest first, 10 a page, with the balance before
  * the page's first line; an entry shows '+', an exit in red. Any page costs the server the same
- * (lines are numbered per item). The whole kardex downloads as xlsx.
+ * (lines are numbered per item). Each line shows its unit cost, value and valued balance in soles
+ * (docs/business-rules.md "Kardex valorizado"). The whole kardex downloads as xlsx.
  */
 export function KardexModal({ row, onClose }: { row: InventarioRow; onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -22,14 +26,21 @@ export function KardexModal({ row, onClose }: { row: InventarioRow; onClose: () 
   const data = kardex.data;
 
   const columns: TableColumnsType<KardexLinea> = [
-    { title: 'N°', dataIndex: 'kdx_numero', width: 70 },
-    { title: 'Fecha', dataIndex: 'kdx_fecha', width: 160, render: (v: string) => formatDate(v, true) },
+    { title: 'N°', dataIndex: 'kdx_numero', width: 60 },
+    { title: 'Fecha', dataIndex: 'kdx_fecha', width: 150, render: (v: string) => formatDate(v, true) },
     { title: 'Glosa', dataIndex: 'kdx_glosa', ellipsis: true },
     {
       title: 'Cantidad', dataIndex: 'kdx_cantidad', width: 110, align: 'right',
       render: (v: string) => <Typography.Text type={v.startsWith('-') ? 'danger' : undefined}>{kardexCantidad(v)}</Typography.Text>,
     },
-    { title: 'Saldo', dataIndex: 'kdx_saldo', width: 110, align: 'right', render: (v: string) => formatCantidad(v) },
+    { title: 'Saldo', dataIndex: 'kdx_saldo', width: 100, align: 'right', render: (v: string) => formatCantidad(v) },
+    // Valued kardex (docs/business-rules.md "Kardex valorizado"): soles without IGV.
+    { title: 'Costo unitario', dataIndex: 'kdx_costo_unitario', width: 120, align: 'right', render: (v: string) => `S/ ${formatDecimal(v, 2)}` },
+    {
+      title: 'Valor', dataIndex: 'kdx_valor', width: 120, align: 'right',
+      render: (v: string) => <Typography.Text type={v.startsWith('-') ? 'danger' : undefined}>{formatMoney('S/', v)}</Typography.Text>,
+    },
+    { title: 'Saldo valorizado', dataIndex: 'kdx_saldo_valor', width: 136, align: 'right', render: (v: string) => formatMoney('S/', v) },
   ];
 
   const close = () => {
@@ -41,7 +52,7 @@ export function KardexModal({ row, onClose }: { row: InventarioRow; onClose: () 
     <Modal
       open
       title={`Kardex | ${productoLabel(row)}`}
-      width={900}
+      width={1220}
       onCancel={close}
       footer={
         <Flex justify="space-between" align="center">
@@ -53,10 +64,12 @@ export function KardexModal({ row, onClose }: { row: InventarioRow; onClose: () 
         </Flex>
       }
     >
-      <Descriptions size="small" column={3} style={{ marginBottom: 12 }} items={[
+      <Descriptions size="small" column={5} style={{ marginBottom: 12 }} items={[
         { key: 'alm', label: 'Almacén', children: warehouseLabel(row) },
         { key: 'stock', label: 'Stock', children: `${formatCantidad(data?.pal.pal_stock ?? row.pal_stock)} ${row.unm_simbolo}` },
         { key: 'inicial', label: 'Saldo inicial', children: data ? formatCantidad(data.pdd_saldo_inicial) : '-' },
+        { key: 'costo', label: 'Costo promedio', children: costoPromedio(data?.pal ?? row) },
+        { key: 'valor', label: 'Valor', children: formatMoney('S/', (data?.pal ?? row).pal_valor) },
       ]} />
       <DataTable<KardexLinea>
         rowKey="kdx_id"

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { INVENTARIO_MSG, limaDate } from '@obra/domain';
-import { Alert, Button, DatePicker, Flex, Form, Modal } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError, SessionExpiredError, apiFile } from '../../base/api';
@@ -13,20 +13,36 @@ const FORMATO = 'MM/YYYY';
 
 interface Values {
   periodo: Dayjs | undefined;
+  libro: Libro;
 }
 
+/** The two books (docs/business-rules.md "SUNAT PLE 12.1", "Kardex valorizado"): their call and what the popup says of them. */
+const LIBROS = {
+  '12.1': {
+    url: '/productoAlmacen/ple', archivo: 'ple-12-1.txt',
+    titulo: 'Registro del Inventario Permanente en Unidades Físicas de la empresa: un solo archivo por RUC y periodo con los movimientos de todos los almacenes, cada uno con su código de establecimiento SUNAT.',
+  },
+  '13.1': {
+    url: '/productoAlmacen/pleValorizado', archivo: 'ple-13-1.txt',
+    titulo: 'Registro de Inventario Permanente Valorizado: los mismos movimientos con su costo en soles sin IGV, por promedio ponderado (los productos con número de serie, por identificación específica).',
+  },
+} as const;
+type Libro = keyof typeof LIBROS;
+
 /**
- * SUNAT PLE 12.1 "Registro del Inventario Permanente en Unidades Físicas" of the company and a month (beyond the
- * spec): one TXT file for the RUC with every warehouse, named as SUNAT's PLE program expects. The previous month is
+ * SUNAT PLE 12.1 "Registro del Inventario Permanente en Unidades Físicas" and 13.1 "Registro de Inventario Permanente
+ * Valorizado" of the company and a month (beyond the spec): one TXT file for the RUC with every warehouse, named as SUNAT's PLE program expects. The previous month is
  * offered, as books are filed after the month closes. Corporate users only (the screen shows the button to them).
  */
 export function PleModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
   const hoy = dayjs(limaDate());
+  const clave = Form.useWatch('libro', form) ?? '12.1';
 
   const descargar = async () => {
-    const { periodo } = form.getFieldsValue();
+    const { periodo, libro: clave } = form.getFieldsValue();
+    const libro = LIBROS[clave ?? '12.1'];
     // A month typed but refused by the picker (one that has not begun) leaves the last one chosen: never send that instead.
     const escrito = (document.getElementById(CAMPO) as HTMLInputElement | null)?.value.trim();
     if (!periodo || (escrito && escrito !== periodo.format(FORMATO))) {
@@ -36,8 +52,8 @@ export function PleModal({ onClose }: { onClose: () => void }) {
     }
     setSending(true);
     try {
-      const { blob, filename } = await apiFile('/productoAlmacen/ple', { ple: { anio: periodo.year(), mes: periodo.month() + 1 } });
-      saveBlob(blob, filename ?? 'ple-12-1.txt');
+      const { blob, filename } = await apiFile(libro.url, { ple: { anio: periodo.year(), mes: periodo.month() + 1 } });
+      saveBlob(blob, filename ?? libro.archivo);
       toast.success(`Se descargó ${filename ?? 'el libro'}`);
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) toast.error(error instanceof ApiError ? error.message : 'No se pudo generar el libro');
@@ -49,7 +65,7 @@ export function PleModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title="Libro electrónico PLE 12.1"
+      title="Libros electrónicos PLE de inventario"
       width={560}
       onCancel={onClose}
       footer={
@@ -63,11 +79,14 @@ export function PleModal({ onClose }: { onClose: () => void }) {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title="Registro del Inventario Permanente en Unidades Físicas de la empresa: un solo archivo por RUC y periodo con los movimientos de todos los almacenes, cada uno con su código de establecimiento SUNAT."
+        title={LIBROS[clave].titulo}
         description="Las compras se informan con el comprobante del proveedor registrado en su ingreso; un ingreso sin comprobante va con operación 99 (otros)."
       />
        {/* No onFinish: Enter in the picker picks the month, 'Descargar TXT' downloads. */}
-      <Form form={form} name="ple" layout="vertical" initialValues={{ periodo: hoy.subtract(1, 'month').startOf('month') }}>
+      <Form form={form} name="ple" layout="vertical" initialValues={{ periodo: hoy.subtract(1, 'month').startOf('month'), libro: '12.1' }}>
+        <Form.Item name="libro" label="Libro" required>
+          <Radio.Group disabled={sending} options={[{ value: '12.1', label: '12.1 Unidades físicas' }, { value: '13.1', label: '13.1 Valorizado' }]} />
+        </Form.Item>
         <Form.Item name="periodo" label="Periodo" required>
           <DatePicker picker="month" format={FORMATO} allowClear={false} disabled={sending} disabledDate={(d) => d.isAfter(hoy, 'month')} style={{ width: 200 }} />
         </Form.Item>

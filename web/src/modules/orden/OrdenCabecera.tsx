@@ -30,6 +30,8 @@ export interface HeaderValues {
   id_moneda?: number;
   id_condicion?: number;
   ord_porcentaje_adelanto?: string;
+  /** Soles per unit of the currency: required on a purchase order not in soles (docs/business-rules.md "Kardex valorizado"). */
+  ord_tipo_cambio?: string;
   id_metodo?: number;
   carta_credito?: string;
   id_tipo_documento?: number;
@@ -66,6 +68,7 @@ function initialHeader(o: OrdenDetalle | null): HeaderValues {
     id_moneda: o.moneda.id_moneda,
     id_condicion: o.condicion_comercial.id_condicion,
     ord_porcentaje_adelanto: plain(o.ord_porcentaje_adelanto),
+    ord_tipo_cambio: o.moneda.id_moneda === 1 ? undefined : plain(o.ord_tipo_cambio),
     id_metodo: o.metodo_pago.id_metodo,
     carta_credito: o.carta_credito,
     id_tipo_documento: o.tipo_documento.id_tipo_documento,
@@ -108,6 +111,7 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
   const gerencia = useUsuariosPorRol(ROLE.GERENCIA);
   const idCondicion = Form.useWatch('id_condicion', form);
   const idMetodo = Form.useWatch('id_metodo', form);
+  const idMoneda = Form.useWatch('id_moneda', form);
 
   // A new order names the first active user of each role until someone is chosen (spec 1 §6 defaults).
   useEffect(() => {
@@ -165,6 +169,14 @@ export function OrdenCabecera({ form, orden, lookups: l, servicio, importacion, 
             <Select options={(l?.monedas ?? []).map((m) => ({ value: m.mon_id, label: `${m.mon_descripcion} (${m.mon_simbolo})` }))} />
           </Form.Item>
         </Col>
+        {!servicio && idMoneda !== undefined && idMoneda !== 1 && (
+          <Col {...col}>
+            <Form.Item label="Tipo de cambio (S/)" name="ord_tipo_cambio" rules={[{ required: true, message: 'Ingrese el tipo de cambio' }]}
+              tooltip="Soles por unidad de la moneda: valoriza en soles los ingresos de la orden en el kardex">
+              <Input inputMode="decimal" placeholder="3.7500" />
+            </Form.Item>
+          </Col>
+        )}
         <Col {...col}>
           <Form.Item label="Condición comercial" name="id_condicion" rules={required}>
             <Select placeholder="Seleccione la condición" options={(l?.condiciones_comerciales ?? []).map((c) => ({ value: c.coc_id, label: c.coc_descripcion }))} />

@@ -214,6 +214,7 @@ function OrdenForm({ orden }: { orden: OrdenDetalle | null }) {
     descuento: v.descuento?.trim() ? v.descuento.trim() : '0',
     tipo_descuento: v.tipo_descuento as 1 | 2,
     ord_porcentaje_adelanto: v.id_condicion === CONDICION.ADELANTO ? v.ord_porcentaje_adelanto ?? null : null,
+    ord_tipo_cambio: v.id_moneda !== 1 ? v.ord_tipo_cambio ?? null : null,
     pei_id: pedido?.pei_id ?? null,
     orden_items: items.map((i) => ({
       producto_variacion: i.prv_id ? { id_producto_variacion: i.prv_id } : null,

@@ -67,7 +67,7 @@ export function OrdenViewPage() {
     { key: 'fecha', label: 'Fecha de orden', children: formatDate(o.fecha_orden) },
     { key: 'cec', label: 'Centro de costo', children: `${o.centro_costo.codigo} - ${o.centro_costo.descripcion}` },
     { key: 'pve', label: 'Proveedor', children: `${o.proveedor.razon_social} (RUC ${o.proveedor.ruc})` },
-    { key: 'moneda', label: 'Moneda', children: `${o.moneda.descripcion} (${sym})` },
+    { key: 'moneda', label: 'Moneda', children: `${o.moneda.descripcion} (${sym})${o.moneda.id_moneda !== 1 && o.ord_tipo_cambio ? ` · T.C. S/ ${formatDecimal(o.ord_tipo_cambio)}` : ''}` },
     { key: 'base', label: 'Base imponible', children: `${sym} ${formatAmount(o.monto_sin_impuesto)}` },
     {
       key: 'coc',

@@ -32,6 +32,8 @@ interface Linea {
   disponible?: string;
   tid_cantidad: string | null;
   pal_numero_serie: string;
+  /** External purchase: the unit cost in soles without IGV for the valued kardex (empty: at the warehouse's average). */
+  tid_costo_unitario?: string | null;
 }
 
 interface Values extends DocProveedorValues {
@@ -110,7 +112,10 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
       // Order lines left at 0 (or with nothing left) are not part of this transfer.
       detalle: (v.detalle ?? [])
         .filter((l) => tipo !== TFI_TIPO.ORDEN_COMPRA || !esCero(l.tid_cantidad))
-        .map((l) => ({ prv_id: l.prv_id, oci_id: l.oci_id ?? null, pal_id: l.pal_id ?? null, tid_cantidad: l.tid_cantidad ?? '', pal_numero_serie: l.pal_numero_serie })),
+        .map((l) => ({
+          prv_id: l.prv_id, oci_id: l.oci_id ?? null, pal_id: l.pal_id ?? null, tid_cantidad: l.tid_cantidad ?? '', pal_numero_serie: l.pal_numero_serie,
+          ...(tipo === TFI_TIPO.COMPRA_EXTERNA ? { tid_costo_unitario: l.tid_costo_unitario ?? null } : {}),
+        })),
     },
   });
 
@@ -244,6 +249,18 @@ export function NuevaTransferenciaModal({ tipo, orden, onClose }: Props) {
               );
             },
           },
+          ...(tipo === TFI_TIPO.COMPRA_EXTERNA
+            ? [{
+                // Valued kardex (docs/business-rules.md "Kardex valorizado"): optional; empty enters at the warehouse's average.
+                title: <Tooltip title="Costo unitario en soles sin IGV; vacío: al costo promedio del almacén">Costo unit. (S/)</Tooltip>,
+                width: 130,
+                render: (_: unknown, f: { name: number }, i: number) => (
+                  <Form.Item {...cell} name={[f.name, 'tid_costo_unitario']}>
+                    <NumberInput aria-label={`Costo unitario ${i + 1}`} />
+                  </Form.Item>
+                ),
+              }]
+            : []),
           ...(tipo !== TFI_TIPO.ORDEN_COMPRA
             ? [{
                 title: 'N° serie',

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, EditOutlined, EyeOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, EyeOutlined, LogoutOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { isReadOnly, rolEtiqueta, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
 import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
-import { useCambiarEstado, useUsuarios } from './api';
+import { useCambiarEstado, useCerrarSesiones, useUsuarios } from './api';
 import { nivelLabel, TIPO_OPTIONS } from './niveles';
 import { UsuarioModal } from './UsuarioModal';
 
@@ -34,6 +34,7 @@ export function UsuarioPage() {
   });
   const usuarios = useUsuarios(list.params);
   const cambiarEstado = useCambiarEstado();
+  const cerrarSesiones = useCerrarSesiones();
   const [editing, setEditing] = useState<Editing>(null);
   const me = useSession()?.id_usuario;
   // VISUALIZADOR may look but not change (DECISIONS §1): no 'Nuevo', and the popup only shows.
@@ -66,6 +67,16 @@ export function UsuarioPage() {
         hidden: readOnly || u.usu_id === me,
         confirm: `¿Desea ${activo ? 'desactivar' : 'activar'} al usuario ${fullName(u)}?`,
         onClick: async () => toast.success((await cambiarEstado.mutateAsync({ usu_id: u.usu_id, usu_estado: activo ? 0 : 1 })).message),
+      },
+      {
+        key: 'sesiones',
+        label: 'Cerrar sesiones',
+        icon: <LogoutOutlined />,
+        danger: true,
+        hidden: readOnly || u.usu_id === me || !activo,
+        confirm: `¿Cerrar todas las sesiones de ${fullName(u)}?`,
+        confirmDetail: 'Tendrá que ingresar de nuevo en cada dispositivo (por ejemplo, si perdió su celular).',
+        onClick: async () => toast.success((await cerrarSesiones.mutateAsync(u.usu_id)).message),
       },
     ];
   };

@@ -77,6 +77,11 @@ export function useCambiarEstado() {
   });
 }
 
+/** An administrator ends every session of a user (issue 26). */
+export function useCerrarSesiones() {
+  return useMutation({ mutationFn: (usu_id: number) => apiPost<{ usu_id: number; sesiones_cerradas: number }>('/usuario/cerrarSesiones', { usuario: { usu_id } }) });
+}
+
 export interface FirmaInput {
   usu_id: number;
   firma: File;

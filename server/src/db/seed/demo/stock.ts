@@ -9,8 +9,18 @@ import type { DemoContext } from './context.ts';
  * transfers service, so the stock enters through the ledger with its kardex lines like any other entry
  * (DECISIONS §3). Some products stay below their minimum (stock renewal has rows), some units carry serials.
  * The first non-serialised product ('Cemento Portland Tipo I') is left without stock: the ledger tests use it.
- * Each purchase carries the supplier's document (tabla 10 type, series, number), as the PLE 12.1 book reports it.
+ * Each purchase carries the supplier's document (tabla 10 type, series, number), as the PLE 12.1 book reports it,
+ * and its unit costs in soles without IGV (the valued kardex and PLE 13.1, docs/business-rules.md "Kardex valorizado").
  */
+const COSTOS: Record<string, string> = {
+  'Cemento Extraforte ICo 42.5 kg': '24.58', 'Fierro corrugado 1/2" x 9 m': '38.90', 'Fierro corrugado 3/8" x 9 m': '22.40',
+  'Casco de seguridad H-700 blanco': '18.50', 'Guantes de nitrilo': '4.2373', 'Guantes de cuero reforzado': '9.75',
+  'Botas de seguridad punta de acero': '84.75', 'Lentes de seguridad claros': '6.78', 'Petróleo Diesel B5': '13.05',
+  'Aceite de motor 15W-40': '31.36', 'Filtro de aceite para mixer': '118.64', 'Carretilla buggy 5 p3': '245.76',
+  'Pala punta redonda': '27.12', 'Martillo de uña 16 oz': '22.03', 'Taladro percutor GSB 550': '254.24',
+  'Laptop ThinkPad E14': '3389.83', 'Arena gruesa': '55.08', 'Arena fina': '59.32', 'Piedra chancada 1/2"': '67.80',
+  'Piedra chancada 3/4"': '63.56', 'Alambre negro recocido N° 16': '5.93', 'Vibradora para concreto GX160': '2118.64',
+};
 const COMPRAS: { almacen: string; guia: string; doc: [string, string, string]; lineas: [string, string, string?][] }[] = [
   {
     almacen: 'Almacén Central', guia: 'T001-000120', doc: ['01', 'F001', '00004521'],
@@ -69,7 +79,7 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
       tfi_doc_tipo: c.doc[0], tfi_doc_serie: c.doc[1], tfi_doc_numero: c.doc[2], tfi_doc_fecha: today,
       detalle: c.lineas.flatMap(([nombre, cantidad, serie]) => {
         const prv_id = productos.get(nombre);
-        return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '' }] : [];
+        return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '', tid_costo_unitario: COSTOS[nombre] ?? null }] : [];
       }),
     });
   }
