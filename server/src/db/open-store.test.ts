@@ -62,19 +62,20 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0027, the cash box's reimbursement and return) had not run yet: its record and what it made gone.
+    // As if the newest migration (0030, the sessions) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`alter table caja drop constraint caja_monto_cierre_ck, drop column caj_monto_cierre, drop column caj_fecha_cierre,
-      drop column caj_numero_operacion_cierre, drop column usu_cierre, drop column caj_cierre_registro, drop column caj_voucher_clave, drop column caj_voucher_nombre`);
+    await first.db.execute(sql`drop table sesion`);
+    await first.db.execute(sql`drop trigger restablecimiento_password_version on restablecimiento_password`);
+    await first.db.execute(sql`drop trigger restablecimiento_password_version_truncate on restablecimiento_password`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
       const [made] = await selectRows<{ tipo: string }>(again.db, sql`select data_type as tipo from information_schema.columns
-        where table_name = 'caja' and column_name = 'caj_monto_cierre'`);
-      expect(made.tipo).toBe('numeric');
+        where table_name = 'sesion' and column_name = 'ses_cerrada'`);
+      expect(made.tipo).toBe('timestamp with time zone');
     } finally {
       await again.close();
     }

@@ -155,7 +155,9 @@ describe('lists (docs/architecture.md "Lists")', () => {
     const unwatched = await selectRows<{ tablename: string }>(db, sql`select t.tablename from pg_tables t where t.schemaname = 'public'
       and (select count(*) from pg_trigger g where g.tgrelid = format('%I', t.tablename)::regclass
            and g.tgname in (t.tablename || '_version', t.tablename || '_version_truncate')) <> 2`);
-    expect(unwatched).toEqual([]);
+    // `sesion` is written once a minute per signed-in user (its last use) and no list counts it: watching it would end
+    // every kept count that often. Its changes that matter reach the access guard by their own trigger (migration 0030).
+    expect(unwatched).toEqual([{ tablename: 'sesion' }]);
     expect((await selectRows<{ n: number }>(db, sql`select count(*)::int as n from pg_tables where schemaname = 'public'`))[0].n).toBeGreaterThan(60);
   });
 

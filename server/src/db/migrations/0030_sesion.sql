@@ -30,3 +30,7 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER sesion_acceso AFTER UPDATE OF ses_cerrada ON sesion FOR EACH ROW
   WHEN (OLD.ses_cerrada IS DISTINCT FROM NEW.ses_cerrada) EXECUTE FUNCTION obra_notify_acceso();
+--> statement-breakpoint
+-- The reset links (0028) count like any table for the lists' data version; the sessions do not (platform/list.test.ts
+-- says why): their last-use touch would end every kept count once a minute per signed-in user.
+SELECT obra_version_vigilar('restablecimiento_password');
