@@ -151,3 +151,47 @@ export interface SesionFila {
   /** The session this request came from. */
   actual: boolean;
 }
+
+/** Second factor (TOTP, issue 26): its texts and payloads. */
+export const SEGUNDO_FACTOR_MSG = {
+  pideCodigo: 'Ingrese el código de 6 dígitos de su aplicación de autenticación',
+  pideEnrolar: 'Su rol exige un segundo factor: configúrelo para continuar',
+  codigoInvalido: 'El código no es válido o ya fue usado',
+  desafioVencido: 'La verificación venció; ingrese de nuevo su contraseña',
+  yaActivo: 'Ya tiene el segundo factor activo',
+  sinIniciar: 'Primero genere el código QR',
+  activado: 'Se activó el segundo factor',
+  desactivado: 'Se desactivó el segundo factor',
+  requerido: 'Su rol exige el segundo factor: no puede desactivarlo',
+  codigosNuevos: 'Se generaron nuevos códigos de recuperación',
+  restablecido: 'Se restableció el segundo factor del usuario; lo configurará de nuevo',
+  passwordIncorrecta: 'La contraseña no es correcta',
+} as const;
+
+const codigoTotp = z.string({ error: MSG.required }).trim().regex(/^\d{6}$/, SEGUNDO_FACTOR_MSG.codigoInvalido);
+const desafio = z.string({ error: SEGUNDO_FACTOR_MSG.desafioVencido }).min(20, SEGUNDO_FACTOR_MSG.desafioVencido).max(2000, SEGUNDO_FACTOR_MSG.desafioVencido);
+
+/** `/oauth/segundoFactor {desafio, codigo | codigo_recuperacion, recordar}`: the login's second step. */
+export const SegundoFactorVerificar = z.object({
+  desafio,
+  codigo: codigoTotp.optional(),
+  codigo_recuperacion: z.string().trim().toLowerCase().regex(/^[a-z0-9]{5}-?[a-z0-9]{5}$/, SEGUNDO_FACTOR_MSG.codigoInvalido).optional(),
+  recordar: z.boolean().default(false),
+}).refine((v) => v.codigo || v.codigo_recuperacion, { message: SEGUNDO_FACTOR_MSG.pideCodigo, path: ['codigo'] });
+export type SegundoFactorVerificar = z.infer<typeof SegundoFactorVerificar>;
+
+/** The enrolment a role demands at login: `/oauth/segundoFactor/enrolar {desafio}`, then `.../activar {desafio, codigo}`. */
+export const SegundoFactorDesafio = z.object({ desafio });
+export const SegundoFactorActivarDesafio = z.object({ desafio, codigo: codigoTotp });
+/** A signed-in user's own enrolment: `/segundoFactor/activar {codigo}`. */
+export const SegundoFactorActivar = z.object({ codigo: codigoTotp });
+/** Turning it off or new recovery codes ask for the password again. */
+export const SegundoFactorPassword = z.object({ password: z.string({ error: MSG.required }).min(1, MSG.required).max(200) });
+export const UsuarioSegundoFactorRestablecer = z.object({ usuario: z.object({ usu_id: Id }) });
+
+/** What enrolment shows: the secret as a QR code (an image as a data URL) and as text to type. */
+export interface SegundoFactorAlta {
+  secreto: string;
+  uri: string;
+  qr: string;
+}

@@ -62,20 +62,19 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0030, the sessions) had not run yet: its record and what it made gone.
+    // As if the newest migration (0031, the second factor) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`drop table sesion`);
-    await first.db.execute(sql`drop trigger restablecimiento_password_version on restablecimiento_password`);
-    await first.db.execute(sql`drop trigger restablecimiento_password_version_truncate on restablecimiento_password`);
+    await first.db.execute(sql`drop table usuario_segundo_factor, usuario_codigo_recuperacion, navegador_recordado`);
+    await first.db.execute(sql`alter table rol drop column rol_requiere_segundo_factor`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
       const [made] = await selectRows<{ tipo: string }>(again.db, sql`select data_type as tipo from information_schema.columns
-        where table_name = 'sesion' and column_name = 'ses_cerrada'`);
-      expect(made.tipo).toBe('timestamp with time zone');
+        where table_name = 'usuario_segundo_factor' and column_name = 'usf_paso'`);
+      expect(made.tipo).toBe('bigint');
     } finally {
       await again.close();
     }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { proyecto, proveedor } from './organization.ts';
 import { tipoUsuario } from './reference.ts';
 
 export const rol = pgTable('rol', {
   rol_id: integer().primaryKey(),
   rol_nombre: varchar({ length: 40 }).notNull().unique(),
+  /** Its users must sign in with a second factor (issue 26); optional by default. */
+  rol_requiere_segundo_factor: boolean().notNull().default(false),
 });
 
 export const moduloGrupo = pgTable('modulo_grupo', {
@@ -112,3 +114,31 @@ export const sesion = pgTable('sesion', {
   ses_version: integer().notNull(),
   ses_cerrada: timestamp({ withTimezone: true }),
 }, (t) => [index('sesion_usuario_idx').on(t.usu_id, t.ses_expira)]);
+
+/**
+ * Second factor (TOTP, RFC 6238; issue 26): the user's secret sealed with the instance's secrets key
+ * (platform/secretos.ts), active once a first code confirmed it; `usf_paso` is the last time step accepted, so a
+ * code works once.
+ */
+export const usuarioSegundoFactor = pgTable('usuario_segundo_factor', {
+  usu_id: integer().primaryKey().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  usf_secreto: text().notNull(),
+  usf_activo: boolean().notNull().default(false),
+  usf_paso: bigint({ mode: 'number' }).notNull().default(0),
+  usf_fecha_alta: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Ten single-use recovery codes per user, shown once; only their SHA-256 is kept. */
+export const usuarioCodigoRecuperacion = pgTable('usuario_codigo_recuperacion', {
+  ucr_id: serial().primaryKey(),
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  ucr_hash: varchar({ length: 64 }).notNull(),
+  ucr_usado: timestamp({ withTimezone: true }),
+}, (t) => [index('usuario_codigo_recuperacion_usu_idx').on(t.usu_id)]);
+
+/** 'Recordar este navegador 30 días': the browser's cookie token (SHA-256 kept) skips the code until it expires. */
+export const navegadorRecordado = pgTable('navegador_recordado', {
+  nar_hash: varchar({ length: 64 }).primaryKey(),
+  usu_id: integer().notNull().references(() => usuario.usu_id, { onDelete: 'cascade' }),
+  nar_expira: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [index('navegador_recordado_usu_idx').on(t.usu_id)]);

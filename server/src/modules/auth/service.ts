@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { MSG, loginEmail } from '@obra/domain';
+import { MSG, SEGUNDO_FACTOR_MSG, loginEmail, type SegundoFactorVerificar } from '@obra/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { administradores, loginFailures } from '../../platform/audit-queries.ts';
@@ -8,6 +8,7 @@ import { loadProfileById } from '../../platform/auth/access.ts';
 import { abrirSesion } from '../../platform/auth/sesiones.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { findLogin, findUser } from '../usuario/queries.ts';
+import { activar, alta, comprobarCodigo, desafioVigente, pasoSiguiente, pedirSegundoPaso, recordarNavegador } from './segundo-factor.ts';
 import { sessionReply } from './session.ts';
 
 const MAX_FAILURES_PER_MINUTE = 10;
@@ -34,7 +35,13 @@ export function clientMatches(deps: Deps, authorization: string | undefined): bo
   return sep > 0 && decoded.slice(0, sep) === deps.config.oauthClient.id && decoded.slice(sep + 1) === deps.config.oauthClient.secret;
 }
 
-export async function login(deps: Deps, input: { username: string; password: string }, ip: string, log?: FastifyBaseLogger, userAgent?: string) {
+export interface Cliente {
+  ip: string;
+  userAgent?: string;
+  log?: FastifyBaseLogger;
+}
+
+export async function login(deps: Deps, input: { username: string; password: string }, ip: string, log?: FastifyBaseLogger, userAgent?: string, recordado?: string) {
   const db = deps.database.db;
   const correo = loginEmail(input.username, deps.config.companyDomain);
   const audit = (aud_accion: string, usu_id: number | null, aud_estado_http: number) =>
@@ -64,12 +71,59 @@ export async function login(deps: Deps, input: { username: string; password: str
     await audit('login_fallido', account.usu_id, 403);
     throw new AppError(403, MSG.supplierPending);
   }
-  const [profile, user] = await Promise.all([loadProfileById(db, account.usu_id), findUser(db, account.usu_id)]);
+  // A right password may still need its second step (issue 26): a code, or the enrolment the user's role demands.
+  const paso = await pasoSiguiente(deps, account.usu_id, recordado);
+  if (paso) {
+    await audit('login_segundo_paso', account.usu_id, 401);
+    await pedirSegundoPaso(deps, account.usu_id, account.usu_token_version, paso);
+  }
+  return emitirSesion(deps, account.usu_id, account.usu_token_version, { ip, userAgent, log });
+}
+
+/** The session of a user whose every step passed: a session row, its token, the spec's session fields; audited. */
+export async function emitirSesion(deps: Deps, usuId: number, ver: number, cliente: Cliente) {
+  const db = deps.database.db;
+  const [profile, user] = await Promise.all([loadProfileById(db, usuId), findUser(db, usuId)]);
   if (!profile || !user) throw unauthorized(MSG.badCredentials);
-  const sid = await abrirSesion(db, { usuId: account.usu_id, version: account.usu_token_version, ip, userAgent, ttlSeconds: deps.tokens.ttlSeconds });
-  const access_token = await deps.tokens.sign({ usu_id: account.usu_id, ver: account.usu_token_version, sid });
-  await audit('login_ok', account.usu_id, 200);
+  const sid = await abrirSesion(db, { usuId, version: ver, ip: cliente.ip, userAgent: cliente.userAgent, ttlSeconds: deps.tokens.ttlSeconds });
+  const access_token = await deps.tokens.sign({ usu_id: usuId, ver, sid });
+  await recordAudit(db, { aud_accion: 'login_ok', usu_id: usuId, aud_usuario: user.usu_correo, aud_ip: cliente.ip, aud_metodo: 'POST', aud_ruta: '/api/oauth/token', aud_modulo: 'login', aud_estado_http: 200 }, cliente.log);
   return sessionReply(profile, user, { access_token, expires_in: deps.tokens.ttlSeconds });
+}
+
+/**
+ * `/oauth/segundoFactor`: the login's second step. Failures count as failed logins of the account (the same limits
+ * and slowing as the password, DECISIONS §1); a code works once.
+ */
+export async function segundoPaso(deps: Deps, body: SegundoFactorVerificar, cliente: Cliente) {
+  const db = deps.database.db;
+  const d = await desafioVigente(deps, body.desafio, 'codigo');
+  const user = await findUser(db, d.usu_id);
+  const correo = user!.usu_correo;
+  const fallos = await loginFailures(db, correo, cliente.ip);
+  if (fallos.ip >= MAX_FAILURES_PER_MINUTE || fallos.cuentaIp >= MAX_FAILURES_PER_MINUTE) throw tooManyRequests();
+  const espera = esperaPorFallos(fallos.cuenta, deps.config.loginDelayMaxMs);
+  if (espera > 0) await new Promise((resolve) => setTimeout(resolve, espera));
+  if (!(await comprobarCodigo(deps, d.usu_id, body))) {
+    await recordAudit(db, { aud_accion: 'login_fallido', usu_id: d.usu_id, aud_usuario: correo, aud_ip: cliente.ip, aud_metodo: 'POST', aud_ruta: '/api/oauth/segundoFactor', aud_modulo: 'login', aud_estado_http: 401, aud_detalle: { segundo_factor: body.codigo_recuperacion ? 'recuperacion' : 'codigo' } }, cliente.log);
+    throw unauthorized(SEGUNDO_FACTOR_MSG.codigoInvalido);
+  }
+  if (body.codigo_recuperacion) await recordAudit(db, { aud_accion: 'segundo_factor_recuperacion', usu_id: d.usu_id, aud_usuario: correo, aud_ip: cliente.ip, aud_metodo: 'POST', aud_ruta: '/api/oauth/segundoFactor', aud_modulo: 'login', aud_estado_http: 200 }, cliente.log);
+  const recordar = body.recordar ? await recordarNavegador(deps, d.usu_id) : null;
+  return { sesion: await emitirSesion(deps, d.usu_id, d.ver, cliente), recordar };
+}
+
+/** The enrolment a role demands at login: the QR first, then the first code activates it and signs the user in. */
+export async function enrolarAlIngresar(deps: Deps, desafio: string) {
+  const d = await desafioVigente(deps, desafio, 'enrolar');
+  const user = await findUser(deps.database.db, d.usu_id);
+  return alta(deps, d.usu_id, user!.usu_correo);
+}
+
+export async function activarAlIngresar(deps: Deps, desafio: string, codigo: string, cliente: Cliente) {
+  const d = await desafioVigente(deps, desafio, 'enrolar');
+  const codigos_recuperacion = await activar(deps, d.usu_id, codigo);
+  return { ...(await emitirSesion(deps, d.usu_id, d.ver, cliente)), codigos_recuperacion };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, SESION_MSG, UsuarioBuscar, UsuarioCerrarSesiones, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, SEGUNDO_FACTOR_MSG, SESION_MSG, UsuarioBuscar, UsuarioSegundoFactorRestablecer, UsuarioCerrarSesiones, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +36,10 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
 
   app.post('/usuario/cerrarSesiones', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioCerrarSesiones } },
     async (req) => ok(await service.closeSessions(deps, caller(req), req.body.usuario.usu_id), SESION_MSG.todasCerradas));
+
+  // A lost phone (issue 26): the user's second factor goes; a role that requires it makes them enrol at the next login.
+  app.post('/usuario/segundoFactor/restablecer', { ...gate({ module: 'usuario' }), schema: { tags, body: UsuarioSegundoFactorRestablecer } },
+    async (req) => ok(await service.resetSecondFactor(deps, caller(req), req.body.usuario.usu_id), SEGUNDO_FACTOR_MSG.restablecido));
 
   app.post('/usuario/adjuntarFirma', { ...gate({ module: 'usuario' }), schema: { tags, consumes: ['multipart/form-data'] } },
     async (req) => {

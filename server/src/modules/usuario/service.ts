@@ -9,6 +9,7 @@ import type { CheckedFile } from '../../platform/files.ts';
 import { assertInProject, projectScope } from '../../platform/scope.ts';
 import { cerrarSesiones, renovarSesion } from '../../platform/auth/sesiones.ts';
 import { comprobarPassword } from '../../platform/passwords.ts';
+import { restablecer as restablecerSegundoFactor } from '../auth/segundo-factor.ts';
 import * as q from './queries.ts';
 
 type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
@@ -194,4 +195,11 @@ export async function closeSessions(deps: Deps, caller: AccessProfile, usuId: nu
   });
   deps.profiles.invalidate(usuId);
   return { usu_id: usuId, sesiones_cerradas: cerradas };
+}
+
+/** An administrator resets a user's second factor (issue 26): scope as the users list; audited by the guard's mutation log. */
+export async function resetSecondFactor(deps: Deps, caller: AccessProfile, usuId: number) {
+  await findInScope(deps, caller, usuId, true);
+  await restablecerSegundoFactor(deps, usuId);
+  return { usu_id: usuId };
 }

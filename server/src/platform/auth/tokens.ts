@@ -9,6 +9,16 @@ export interface TokenClaims {
 }
 
 const ISSUER = 'obra';
+/** The second step of a login (issue 26): a short-lived proof the password was right, never an access token. */
+const DESAFIO_ISSUER = 'obra-segundo-factor';
+const DESAFIO_SEGUNDOS = 5 * 60;
+
+/** What the password step proved: the user, their token version, and whether they must enrol first. */
+export interface Desafio {
+  usu_id: number;
+  ver: number;
+  tipo: 'codigo' | 'enrolar';
+}
 
 /** Tokens already verified, so a request of a known token costs no signature check (WebCrypto, ~0.1 ms). */
 const VERIFIED_MAX = 10_000;
@@ -30,6 +40,27 @@ export function createTokenService(secret: string, ttlSeconds: number) {
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key);
+    },
+    /** A login's second step, valid 5 minutes; its issuer keeps it from ever passing as an access token. */
+    async signDesafio(d: Desafio): Promise<string> {
+      return new SignJWT({ ver: d.ver, tipo: d.tipo })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(d.usu_id))
+        .setIssuer(DESAFIO_ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${DESAFIO_SEGUNDOS}s`)
+        .sign(key);
+    },
+    async verifyDesafio(token: string): Promise<Desafio | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: DESAFIO_ISSUER });
+        const usu_id = Number(payload.sub);
+        const ver = Number(payload.ver);
+        if (!Number.isInteger(usu_id) || !Number.isInteger(ver) || (payload.tipo !== 'codigo' && payload.tipo !== 'enrolar')) return null;
+        return { usu_id, ver, tipo: payload.tipo };
+      } catch {
+        return null;
+      }
     },
     /** Null for any token that is not ours, not HS256, expired or malformed. */
     async verify(token: string): Promise<TokenClaims | null> {
