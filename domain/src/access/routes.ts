@@ -17,6 +17,7 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/forbidden', module: null },
   { path: '/user/change-password', module: null },
   { path: '/user/sesiones', module: null },
+  { path: '/user/seguridad', module: null },
   { path: '/orden', module: 'orden_compra' },
   { path: '/orden/new', module: 'orden_compra' },
   { path: '/orden/edit/:id', module: 'orden_compra' },

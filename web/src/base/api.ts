@@ -15,6 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A right password whose login needs a second step (issue 26): the code of the user's authenticator, or the
+ * enrolment their role demands. The login screen shows that step instead of an error toast.
+ */
+export class SegundoPasoPendiente extends ApiError {
+  constructor(message: string, readonly tipo: 'codigo' | 'enrolar', readonly desafio: string) {
+    super(message, 401);
+    this.name = 'SegundoPasoPendiente';
+  }
+}
+
 /** 401 on a gated call: the session is over and the guard takes the user to login, no toast. */
 export class SessionExpiredError extends ApiError {}
 

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from './toast';
-import { SessionExpiredError } from './api';
+import { SegundoPasoPendiente, SessionExpiredError } from './api';
 
 /** Per-request options read by the shell. */
 interface RequestMeta extends Record<string, unknown> {
@@ -17,7 +17,8 @@ declare module '@tanstack/react-query' {
 
 /** A refused call shows the server's message as an error toast (spec 1 §7); screens add nothing. */
 function showError(error: Error) {
-  if (!(error instanceof SessionExpiredError)) toast.error(error.message);
+  // A session that ended redirects; a login's second step is a screen of its own.
+  if (!(error instanceof SessionExpiredError) && !(error instanceof SegundoPasoPendiente)) toast.error(error.message);
 }
 
 export const queryClient = new QueryClient({

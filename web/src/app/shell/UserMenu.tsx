@@ -1,4 +1,4 @@
-import { DownOutlined, KeyOutlined, LaptopOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LaptopOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 
@@ -6,6 +6,7 @@ const items: MenuProps['items'] = [
   { key: '/user/change-password', icon: <KeyOutlined />, label: 'Cambiar Contraseña' },
   // Where the user is signed in, and ending any of those sessions (issue 26).
   { key: '/user/sesiones', icon: <LaptopOutlined />, label: 'Mis sesiones' },
+  { key: '/user/seguridad', icon: <SafetyOutlined />, label: 'Seguridad' },
   { type: 'divider' },
   // Entering the login screen ends the session and drops every cached answer and list (PublicRoute).
   { key: '/login', icon: <LogoutOutlined />, label: 'Cerrar sesión' },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Envelope, SesionFila } from '@obra/domain';
-import { apiPost, apiPublicPost } from '../../base/api';
+import type { Envelope, SegundoFactorAlta, SesionFila } from '@obra/domain';
+import { ApiError, SegundoPasoPendiente, apiPost, apiPublicPost } from '../../base/api';
 import { getSession, saveSession, type Session } from '../../base/session';
 
 /** The web client's fixed credentials of the token call (spec 1 §7 "Session"). */
@@ -18,7 +18,16 @@ export interface LoginInput {
 
 export async function login({ username, password }: LoginInput): Promise<Session> {
   const body = new URLSearchParams({ username, password, grant_type: 'password' });
-  return (await apiPublicPost<Session>('/oauth/token', body, { Authorization: CLIENT_AUTHORIZATION })).data;
+  try {
+    return (await apiPublicPost<Session>('/oauth/token', body, { Authorization: CLIENT_AUTHORIZATION })).data;
+  } catch (err) {
+    // The password was right and a second step follows (issue 26).
+    const data = err instanceof ApiError && err.status === 401 ? (err.data as { segundo_factor?: string; desafio?: string } | null) : null;
+    if (data?.desafio && (data.segundo_factor === 'codigo' || data.segundo_factor === 'enrolar')) {
+      throw new SegundoPasoPendiente((err as Error).message, data.segundo_factor, data.desafio);
+    }
+    throw err;
+  }
 }
 
 /** Logs in and stores the session; the screen decides where to go. */
@@ -75,4 +84,54 @@ export function useCerrarSesion() {
 /** 'Cerrar sesión' also ends the session on the server, so its token stops working there too; a failure changes nothing here. */
 export function cerrarSesionActual(): void {
   if (getSession()) void apiPost<null>('/oauth/logout').catch(() => undefined);
+}
+
+// ------------------------------------------------------------------ second factor (issue 26)
+
+/** The login's second step: a code or a recovery code; `recordar` keeps this browser 30 days (an HttpOnly cookie). */
+export const useSegundoPaso = () => useMutation({
+  mutationFn: async (v: { desafio: string; codigo?: string; codigo_recuperacion?: string; recordar: boolean }) =>
+    (await apiPublicPost<Session>('/oauth/segundoFactor', JSON.stringify(v), jsonHeaders)).data,
+  onSuccess: saveSession,
+});
+
+/** The enrolment a role demands at login: the QR, then the first code (which signs in and gives the recovery codes). */
+export const useAltaAlIngresar = () => useMutation({
+  mutationFn: async (desafio: string) => (await apiPublicPost<SegundoFactorAlta>('/oauth/segundoFactor/enrolar', JSON.stringify({ desafio }), jsonHeaders)).data,
+});
+export const useActivarAlIngresar = () => useMutation({
+  mutationFn: async (v: { desafio: string; codigo: string }) =>
+    (await apiPublicPost<Session & { codigos_recuperacion: string[] }>('/oauth/segundoFactor/activar', JSON.stringify(v), jsonHeaders)).data,
+});
+
+export const segundoFactorKeys = { estado: () => [...authKeys.all, 'segundo-factor'] as const };
+
+/** The signed-in user's own factor ('Seguridad'). */
+export function useSegundoFactor() {
+  return useQuery({
+    queryKey: segundoFactorKeys.estado(),
+    queryFn: async () => (await apiPost<{ activo: boolean; requerido: boolean; codigos_restantes: number }>('/segundoFactor/estado')).data,
+  });
+}
+export const useIniciarSegundoFactor = () => useMutation({ mutationFn: async () => (await apiPost<SegundoFactorAlta>('/segundoFactor/iniciar')).data });
+export function useActivarSegundoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (codigo: string) => apiPost<{ codigos_recuperacion: string[] }>('/segundoFactor/activar', { codigo }),
+    onSuccess: () => client.invalidateQueries({ queryKey: segundoFactorKeys.estado() }),
+  });
+}
+export function useDesactivarSegundoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiPost<null>('/segundoFactor/desactivar', { password }),
+    onSuccess: () => client.invalidateQueries({ queryKey: segundoFactorKeys.estado() }),
+  });
+}
+export function useNuevosCodigos() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiPost<{ codigos_recuperacion: string[] }>('/segundoFactor/codigos', { password }),
+    onSuccess: () => client.invalidateQueries({ queryKey: segundoFactorKeys.estado() }),
+  });
 }

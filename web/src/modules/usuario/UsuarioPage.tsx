@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, EditOutlined, EyeOutlined, LogoutOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, EditOutlined, EyeOutlined, LogoutOutlined, PlusOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
 import { isReadOnly, rolEtiqueta, TIPO_USUARIO, type UsuarioRow } from '@obra/domain';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { SelectFilter } from '../../ui/SelectFilter';
 import { StatusTag } from '../../ui/StatusTag';
 import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
-import { useCambiarEstado, useCerrarSesiones, useUsuarios } from './api';
+import { useCambiarEstado, useCerrarSesiones, useRestablecerSegundoFactor, useUsuarios } from './api';
 import { nivelLabel, TIPO_OPTIONS } from './niveles';
 import { UsuarioModal } from './UsuarioModal';
 
@@ -35,6 +35,7 @@ export function UsuarioPage() {
   const usuarios = useUsuarios(list.params);
   const cambiarEstado = useCambiarEstado();
   const cerrarSesiones = useCerrarSesiones();
+  const restablecer2fa = useRestablecerSegundoFactor();
   const [editing, setEditing] = useState<Editing>(null);
   const me = useSession()?.id_usuario;
   // VISUALIZADOR may look but not change (DECISIONS §1): no 'Nuevo', and the popup only shows.
@@ -77,6 +78,15 @@ export function UsuarioPage() {
         confirm: `¿Cerrar todas las sesiones de ${fullName(u)}?`,
         confirmDetail: 'Tendrá que ingresar de nuevo en cada dispositivo (por ejemplo, si perdió su celular).',
         onClick: async () => toast.success((await cerrarSesiones.mutateAsync(u.usu_id)).message),
+      },
+      {
+        key: 'segundo-factor',
+        label: 'Restablecer segundo factor',
+        icon: <SafetyOutlined />,
+        hidden: readOnly || u.usu_id === me,
+        confirm: `¿Restablecer la verificación en dos pasos de ${fullName(u)}?`,
+        confirmDetail: 'Use esto si perdió su teléfono: ingresará solo con su contraseña, o configurará un nuevo código si su rol lo exige.',
+        onClick: async () => toast.success((await restablecer2fa.mutateAsync(u.usu_id)).message),
       },
     ];
   };

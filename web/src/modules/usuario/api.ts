@@ -82,6 +82,11 @@ export function useCerrarSesiones() {
   return useMutation({ mutationFn: (usu_id: number) => apiPost<{ usu_id: number; sesiones_cerradas: number }>('/usuario/cerrarSesiones', { usuario: { usu_id } }) });
 }
 
+/** A lost phone (issue 26): the user's second factor goes; a role that requires it makes them enrol again. */
+export function useRestablecerSegundoFactor() {
+  return useMutation({ mutationFn: (usu_id: number) => apiPost<{ usu_id: number }>('/usuario/segundoFactor/restablecer', { usuario: { usu_id } }) });
+}
+
 export interface FirmaInput {
   usu_id: number;
   firma: File;
