@@ -39,8 +39,8 @@ export interface OrdenCreada {
  * Registers an order as admin@andina.pe with gerencia@ and contabilidad@ as its approvers: one
  * line of 1 000.00 + IGV on cost centre CC-PL-01, crédito, unless `over` says otherwise.
  */
-export async function crearOrden(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<OrdenCreada> {
-  const admin = await apiLogin(request, 'admin@andina.pe');
+/** The body of an order registered as admin@andina.pe (see `crearOrden`), `over` replacing top-level fields. */
+async function cuerpoOrden(request: APIRequestContext, admin: ApiSession, over: Record<string, unknown>) {
   const gerencia = await apiLogin(request, 'gerencia@andina.pe');
   const contabilidad = await apiLogin(request, 'contabilidad@andina.pe');
   const lists = await apiPost<{
@@ -49,7 +49,7 @@ export async function crearOrden(request: APIRequestContext, over: Record<string
   }>(request, admin, '/app/getData', { listas: ['centros_costo', 'unidades_medida'] });
   const cec = lists.centros_costo.find((c) => c.codigo === 'CC-PL-01') ?? lists.centros_costo[0];
   const proveedores = await apiPost<{ data: { id_proveedor: number }[] }>(request, admin, '/proveedor/list', { search: '', start: 0, length: 5 });
-  return apiPost<OrdenCreada>(request, admin, '/orden/register-orden', {
+  return {
     tipo_orden: 1,
     es_importacion: 0,
     centro_costo: { id_centro_costo: cec.id_centro_costo },
@@ -67,7 +67,18 @@ export async function crearOrden(request: APIRequestContext, over: Record<string
     referencia: 'Orden de prueba',
     orden_items: [{ descripcion: 'Cemento Portland tipo I', unidad: { id_unidad: lists.unidades_medida[0].unm_id }, cantidad: 4, precio_unitario: 250 }],
     ...over,
-  });
+  };
+}
+
+export async function crearOrden(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<OrdenCreada> {
+  const admin = await apiLogin(request, 'admin@andina.pe');
+  return apiPost<OrdenCreada>(request, admin, '/orden/register-orden', await cuerpoOrden(request, admin, over));
+}
+
+/** Edits an order made by `crearOrden` (its first version), `over` replacing top-level fields. */
+export async function modificarOrden(request: APIRequestContext, idOrden: number, over: Record<string, unknown>) {
+  const admin = await apiLogin(request, 'admin@andina.pe');
+  return apiPost<OrdenCreada>(request, admin, '/orden/update-orden', { ...(await cuerpoOrden(request, admin, over)), id_orden: idOrden, version: 1 });
 }
 
 /** Approves an order at both levels through the API (gerencia, then contabilidad): it ends emitido. */

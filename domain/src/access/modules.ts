@@ -52,6 +52,8 @@ export const MODULES = [
   { mod_id: 25, mod_codigo: 'login', mod_nombre: 'Ingreso', mgp_id: 9, mod_url: null },
   // Issue 22: the e-voucher issuer, its certificate and sending channel (administrators).
   { mod_id: 26, mod_codigo: 'facturacion_electronica', mod_nombre: 'Facturación electrónica', mgp_id: 7, mod_url: '/facturacionElectronica' },
+  // Issue 26: who did what and when, read-only (administrators and the AUDITOR role).
+  { mod_id: 27, mod_codigo: 'auditoria', mod_nombre: 'Auditoría', mgp_id: 7, mod_url: '/auditoria' },
 ] as const satisfies readonly ModuleDef[];
 
 export type ModuleCode = (typeof MODULES)[number]['mod_codigo'];

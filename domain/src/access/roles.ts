@@ -14,6 +14,8 @@ export const ROLE = {
   JEFE_ALMACEN: 8,
   VISUALIZADOR: 9,
   PROVEEDOR: 10,
+  /** Reads the audit log and nothing else (issue 26). */
+  AUDITOR: 11,
 } as const;
 
 export const ROLE_NAMES: Record<number, string> = {
@@ -28,6 +30,7 @@ export const ROLE_NAMES: Record<number, string> = {
   8: 'JEFE_ALMACEN',
   9: 'VISUALIZADOR',
   10: 'PROVEEDOR',
+  11: 'AUDITOR',
 };
 
 /** How screens name each role (the codes above are the spec's data, e.g. in the session's `roles`). */
@@ -43,6 +46,7 @@ export const ROLE_LABELS: Record<number, string> = {
   8: 'Jefe de almacén',
   9: 'Visualizador',
   10: 'Proveedor',
+  11: 'Auditor',
 };
 
 const LABEL_BY_CODE = new Map(Object.entries(ROLE_NAMES).map(([id, code]) => [code.toUpperCase(), ROLE_LABELS[Number(id)]]));
@@ -63,7 +67,7 @@ const INTERNAL: ModuleCode[] = [
  */
 export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: OptionCode[] }> = {
   [ROLE.ADMINISTRADOR]: {
-    modules: INTERNAL,
+    modules: [...INTERNAL, 'auditoria'],
     options: ['registrar_producto', 'registrar_asignacion', 'registrar_devolucion', 'registrar_transferencia_orden_compra', 'registrar_orden_venta_pago', 'editar_orden_venta', 'editar_stock_minimo'],
   },
   [ROLE.GERENCIA]: {
@@ -96,4 +100,5 @@ export const ROLE_GRANTS: Record<number, { modules: ModuleCode[]; options: Optio
   },
   [ROLE.VISUALIZADOR]: { modules: INTERNAL, options: [] },
   [ROLE.PROVEEDOR]: { modules: ['proveedor_orden_compra'], options: [] },
+  [ROLE.AUDITOR]: { modules: ['auditoria'], options: [] },
 };

@@ -41,6 +41,7 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/correo', module: 'usuario', menu: 'Bandeja de salida de correo' },
   // The public address of mailed links and other settings changed from a screen (issue 24).
   { path: '/ajustes', module: 'usuario', menu: 'Ajustes' },
+  { path: '/auditoria', module: 'auditoria' },
   { path: '/producto', module: 'producto' },
   { path: '/caja', module: 'caja' },
   { path: '/caja/new', module: 'caja' },

@@ -1,3 +1,4 @@
+import type { AuditoriaCambio } from '@obra/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { insertAudit, type AuditEntry } from './audit-queries.ts';
@@ -24,4 +25,27 @@ export async function recordAudit(db: Executor, entry: AuditEntry, log?: Fastify
     if (isConnectionError(err)) log?.warn({ accion: entry.aud_accion }, 'no se pudo registrar la auditoría: base de datos no disponible');
     else log?.error({ err, accion: entry.aud_accion }, 'no se pudo registrar la auditoría');
   }
+}
+
+/** The fields whose values differ between two versions of a record (compared as JSON), in the order of `despues`. */
+export function camposCambiados(antes: Record<string, unknown>, despues: Record<string, unknown>): AuditoriaCambio[] {
+  const campos = [...new Set([...Object.keys(despues), ...Object.keys(antes)])];
+  return campos
+    .filter((c) => JSON.stringify(antes[c] ?? null) !== JSON.stringify(despues[c] ?? null))
+    .map((c) => ({ campo: c, antes: antes[c] ?? null, despues: despues[c] ?? null }));
+}
+
+/**
+ * A change of a document with the before and after of each field it altered (issue 26), written in the caller's
+ * transaction: the audit screen shows it beside the route's own 'mutacion' line. Nothing is written when nothing changed.
+ */
+export async function registrarCambios(db: Executor, c: {
+  usuId: number; modulo: string; documento: string; ruta: string; antes: Record<string, unknown>; despues: Record<string, unknown>;
+}): Promise<void> {
+  const cambios = camposCambiados(c.antes, c.despues);
+  if (cambios.length === 0) return;
+  await insertAudit(db, {
+    aud_accion: 'cambio', usu_id: c.usuId, aud_metodo: 'POST', aud_ruta: c.ruta, aud_modulo: c.modulo,
+    aud_documento: c.documento.slice(0, 80), aud_detalle: { cambios },
+  });
 }

@@ -18,6 +18,7 @@ const SCREENS: Record<string, Lazy> = {
   '/forbidden': async () => ({ Component: (await import('../modules/home/ForbiddenPage')).ForbiddenPage }),
   '/user/change-password': async () => ({ Component: (await import('../modules/usuario/ChangePasswordPage')).ChangePasswordPage }),
   '/user/sesiones': async () => ({ Component: (await import('../modules/auth/SesionesPage')).SesionesPage }),
+  '/auditoria': async () => ({ Component: (await import('../modules/auditoria/AuditoriaPage')).AuditoriaPage }),
   '/user/seguridad': async () => ({ Component: (await import('../modules/auth/SeguridadPage')).SeguridadPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
   '/correo': async () => ({ Component: (await import('../modules/correo/CorreoPage')).CorreoPage }),

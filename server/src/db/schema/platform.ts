@@ -21,10 +21,16 @@ export const auditoria = pgTable('auditoria', {
   aud_modulo: varchar({ length: 40 }),
   aud_estado_http: integer(),
   aud_detalle: jsonb(),
+  /** The document a change is about, as people name it ('000123-CC01-OC-2026', a user's e-mail); issue 26. */
+  aud_documento: varchar({ length: 80 }),
 }, (t) => [
   index('auditoria_accion_fecha_idx').on(t.aud_accion, t.aud_fecha),
   index('auditoria_usuario_fecha_idx').on(t.aud_usuario, t.aud_fecha),
   index('auditoria_ip_fecha_idx').on(t.aud_ip, t.aud_fecha),
+  // The audit screen's filters, newest first (issue 26).
+  index('auditoria_usu_id_idx').on(t.usu_id, t.aud_id.desc()),
+  index('auditoria_modulo_id_idx').on(t.aud_modulo, t.aud_id.desc()),
+  index('auditoria_documento_id_idx').on(t.aud_documento, t.aud_id.desc()),
 ]);
 
 /** Outgoing mail when no SMTP server is configured (DECISIONS §8). */

@@ -279,6 +279,18 @@ describe('register-orden', () => {
       expect(d).toMatchObject({ version: 2, proveedor: { id_proveedor: ids.pve2 }, centro_costo: { codigo: 'CC-PL-02' }, registrador: { id_usuario: ids.logistica } });
       expect(d.orden_items).toHaveLength(1);
       expect(d.orden_impuestos).toHaveLength(1);
+
+      // The audit screen shows who changed what, before and after (issue 26).
+      const codigo = res.json().data.codigo as string;
+      const audit = await ctx.app.inject({ method: 'POST', url: '/api/auditoria/buscar', headers: admin, payload: { auditoria: { documento: codigo } } });
+      expect(audit.statusCode).toBe(200);
+      const [cambio] = audit.json().data.page.list as { aud_accion: string; aud_documento: string; usuario: string; aud_detalle: { cambios: { campo: string; antes: unknown; despues: unknown }[] } }[];
+      expect(cambio).toMatchObject({ aud_accion: 'cambio', aud_documento: codigo, usuario: 'Administrador del Sistema' });
+      const campos = Object.fromEntries(cambio.aud_detalle.cambios.map((c) => [c.campo, [c.antes, c.despues]]));
+      expect(campos.centro_costo).toEqual(['CC-PL-01', 'CC-PL-02']);
+      expect(campos.monto_sin_impuesto[1]).toBe('455.00');
+      expect(campos.lineas[1]).toEqual(['1. Arena gruesa × 10 a 45.5']);
+      expect(campos).not.toHaveProperty('moneda');
     });
 
     it('refuses a stale version, a type change and a missing version', async () => {

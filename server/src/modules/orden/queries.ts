@@ -294,3 +294,24 @@ export async function tienePagoAprobado(db: Executor, ordId: number): Promise<bo
   const rows = await selectRows(db, sql`select 1 from orden_pago where ord_id = ${ordId} and opg_estado in ('OPA', 'OPP') limit 1`);
   return rows.length > 0;
 }
+
+/**
+ * An order as the audit log compares it before and after an edit (issue 26): the header's fields in the words of the
+ * screen (supplier by name, cost centre by code, currency by symbol) and each line as one text.
+ */
+export async function fotoAuditoria(db: Executor, ordId: number): Promise<Record<string, unknown>> {
+  const [r] = await selectRows<Record<string, unknown>>(db, sql`
+    select o.ord_codigo as codigo, p.pve_razon_social as proveedor, c.cec_codigo as centro_costo, m.mon_simbolo as moneda,
+      o.ord_tipo_cambio::text as tipo_cambio, to_char(o.ord_fecha_orden, 'DD/MM/YYYY') as fecha_orden,
+      to_char(o.ord_fecha_pago, 'DD/MM/YYYY') as fecha_pago, o.ord_lugar_entrega as lugar_entrega, o.ord_referencia as referencia,
+      o.ord_observacion as observacion, o.ord_descuento::text as descuento, o.ord_monto_sin_impuesto::text as monto_sin_impuesto,
+      o.ord_monto_con_impuesto::text as monto_con_impuesto,
+      (select coalesce(json_agg(i.oci_orden || '. ' || i.oci_descripcion || ' × ' || trim_scale(i.oci_cantidad)::text || ' a '
+         || trim_scale(i.oci_precio_unitario)::text order by i.oci_orden), '[]'::json) from orden_item i where i.ord_id = o.ord_id) as lineas
+    from orden o
+    join proveedor p on p.pve_id = o.pve_id
+    join centro_costo c on c.cec_id = o.cec_id
+    join moneda m on m.mon_id = o.mon_id
+    where o.ord_id = ${ordId}`);
+  return r ?? {};
+}

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
+import { registrarCambios } from '../../platform/audit.ts';
 import { projectScope, type ProjectScope } from '../../platform/scope.ts';
 import * as compras from '../pedido_items/compras.ts';
 import * as q from './queries.ts';
@@ -202,12 +203,15 @@ export async function update(deps: Deps, caller: AccessProfile, input: OrdenSave
       if (input.tipo_orden !== current.ord_tipo_orden) throw badRequest(ORDEN_MSG.tipoLocked);
       if (input.version !== current.ord_version) throw conflict();
       const cec = await checkCentroCosto(tx, scope, input.centro_costo.id_centro_costo);
+      const antes = await q.fotoAuditoria(tx, ordId);
       const { values, items, taxes } = await prepare(tx, caller, input);
       // The lines replaced give back what they bought from a request and the new ones take it again.
       await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), vinculoPedido(input), { pry_id: cec.pry_id });
       const codigo = orderCode(current.ord_numero, cec.cec_codigo, current.ord_tipo_orden, current.ord_anio);
       const version = await q.updateOrden(tx, ordId, { ...values, ord_codigo: codigo });
       await q.replaceLines(tx, ordId, items, taxes);
+      // Who changed what: the fields the edit altered, before and after (issue 26).
+      await registrarCambios(tx, { usuId: caller.usu_id, modulo: 'orden_compra', documento: codigo, ruta: '/api/orden/update-orden', antes, despues: await q.fotoAuditoria(tx, ordId) });
       return { id_orden: ordId, codigo, version, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SesionFila } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db, type Executor } from '../../db/client.ts';
 
@@ -24,21 +25,15 @@ export async function renovarSesion(db: Executor, sid: string, usuId: number, ve
   await db.execute(sql`update sesion set ses_version = ${version} where ses_id = ${sid} and usu_id = ${usuId}`);
 }
 
-/** A session as listed; times are Lima's `YYYY-MM-DD HH:MM:SS`. */
-export interface SesionFila {
-  ses_id: string;
-  ses_ip: string;
-  ses_dispositivo: string;
-  ses_inicio: string;
-  ses_ultimo_uso: string;
-}
+/** A session as listed (times are Lima's `YYYY-MM-DD HH:MM:SS`); the route marks the caller's own. */
+export type SesionGuardada = Omit<SesionFila, 'actual'>;
 
 /**
  * A user's open sessions, the most recently used first: not closed, not expired, and under the user's current token
  * version (a password change, a deactivation or a role change ended the others without writing here).
  */
-export function sesionesAbiertas(db: Executor, usuId: number): Promise<SesionFila[]> {
-  return selectRows<SesionFila>(db, sql`
+export function sesionesAbiertas(db: Executor, usuId: number): Promise<SesionGuardada[]> {
+  return selectRows<SesionGuardada>(db, sql`
     select s.ses_id, s.ses_ip, s.ses_dispositivo,
       to_char(s.ses_inicio at time zone 'America/Lima', 'YYYY-MM-DD HH24:MI:SS') as ses_inicio,
       to_char(s.ses_ultimo_uso at time zone 'America/Lima', 'YYYY-MM-DD HH24:MI:SS') as ses_ultimo_uso
