@@ -10,7 +10,7 @@ import { selectRows, type Db, type Executor } from '../../db/client.ts';
  */
 
 /** Dispositivo: the browser's own description, cut to the column. */
-const dispositivo = (userAgent: string | undefined) => (userAgent ?? '').replace(/[\u0000-\u001f]/g, ' ').slice(0, 250);
+const dispositivo = (userAgent: string | undefined) => (userAgent ?? '').replace(/\p{Cc}/gu, ' ').slice(0, 250);
 
 export async function abrirSesion(db: Executor, s: { usuId: number; version: number; ip: string; userAgent: string | undefined; ttlSeconds: number }): Promise<string> {
   const sid = randomBytes(16).toString('hex');

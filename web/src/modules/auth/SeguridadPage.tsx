@@ -1,5 +1,5 @@
 import type { SegundoFactorAlta } from '@obra/domain';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../base/toast';
 import { PageHeader } from '../../ui/PageHeader';
