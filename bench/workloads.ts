@@ -54,6 +54,8 @@ export const WORKLOADS: Workload[] = [
     body: JSON.stringify({ year: 2026, status: 3, search: 'cemento', start: 0, length: 10 }),
   },
   { name: 'orden/approve/pending', path: '/api/orden/approve/pending', body: JSON.stringify({ start: 0, length: 10 }) },
+  // Issue 25: Inicio's work queue, every count in one statement (as admin: no gerencia filter, all projects).
+  { name: 'inicio/pendientes', path: '/api/inicio/pendientes', body: JSON.stringify({}) },
   {
     name: 'app/getData (5 lists)',
     path: '/api/app/getData',

@@ -36,6 +36,7 @@ export * from './common/time.ts';
 export * from './orden/acciones.ts';
 export * from './orden/rechazo.ts';
 export * from './common/correo.ts';
+export * from './common/exportar.ts';
 export * from './common/format.ts';
 export * from './asignacion/schemas.ts';
 export * from './transferencia/schemas.ts';

@@ -16,6 +16,7 @@ import { createAccessGuard, type RouteAccess } from './platform/auth/access.ts';
 import { fail, ok } from './platform/envelope.ts';
 import { RETRY_AFTER_SECONDS, clientErrorHandler, sendError } from './platform/error-reply.ts';
 import { refuseNul } from './platform/input.ts';
+import { collectListRoutes, registerListExports } from './platform/list-export.ts';
 import { registerSecurityHeaders, registerWeb, sendIndex } from './web.ts';
 
 export type App = FastifyInstance;
@@ -106,7 +107,12 @@ export async function buildApp(deps: Deps): Promise<App> {
     }
   });
 
-  await app.register(async (api) => registerModules(api, deps), { prefix: '/api' });
+  // Every list route gets its export `<ruta>/exportar` with the same access (platform/list-export.ts).
+  const listas = collectListRoutes(app, '/api');
+  await app.register(async (api) => {
+    await registerModules(api, deps);
+    registerListExports(api, '/api', listas);
+  }, { prefix: '/api' });
   // The settlement template is a file of the site, not an API call (spec 2 §7): outside /api, no session.
   plantillaRendicionRoute(app, deps);
 

@@ -177,6 +177,11 @@ export class XlsxStreamWriter {
     this.row(values, opts.bold ? this.styles.bold : this.styles.plain);
   }
 
+  /** A bold line of text in the first column whatever its type (a note under the data: "only the first 100 000 rows"). */
+  addNote(text: string): void {
+    this.row([text], this.styles.bold, true);
+  }
+
   /** Sends the rows added so far on their way; resolves when the stream can take more. */
   async flush(): Promise<void> {
     if (!this.pendingLength) return;

@@ -17,6 +17,8 @@ interface CatalogPageProps<T extends object> {
   emptyText: string;
   /** The page's rows for the list params (search, start, length). */
   useRows: (params: { search: string; start: number; length: number }) => UseQueryResult<Paged<T>>;
+  /** The list's path and file name for 'Exportar': the call `useRows` makes, with the current search. */
+  exportar: { ruta: string; nombre: string };
   /** How a row is named in its delete button ('Eliminar X'). */
   rowName: (row: T) => string;
   /** The confirmation of a delete, and the delete itself (which toasts its result). */
@@ -31,7 +33,7 @@ interface CatalogPageProps<T extends object> {
  * of 10 and a confirmed delete. VISUALIZADOR sees the list only (DECISIONS §1).
  */
 export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
-  const { title, searchPlaceholder, rowKey, columns, emptyText, useRows, rowName, confirmTitle, onDelete, renderAdd } = props;
+  const { title, searchPlaceholder, rowKey, columns, emptyText, useRows, exportar, rowName, confirmTitle, onDelete, renderAdd } = props;
   const list = useListParams({ search: '' });
   const rows = useRows(list.params);
   const [adding, setAdding] = useState(false);
@@ -51,6 +53,7 @@ export function CatalogPage<T extends object>(props: CatalogPageProps<T>) {
       rowKey={rowKey}
       columns={columns}
       {...list.table(rows)}
+      exportar={{ ...exportar, consulta: list.params }}
       emptyText={emptyText}
       minWidth={480}
       style={{ maxWidth: 720 }}

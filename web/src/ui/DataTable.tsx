@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@obra/domain';
-import { Button, Empty, Table, type TableProps } from 'antd';
+import { Button, Empty, Flex, Table, type TableProps } from 'antd';
+import { ExportarBoton, type ListaExportable } from './exportar';
 import { useFittedColumns } from './fitColumns';
 
 /** 10000 → "10 000" (a no-break space between thousands, as the count is read). */
@@ -18,14 +19,18 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'p
   loading: boolean;
   /** Shown when the list is empty, e.g. 'No se encontraron Usuarios'. */
   emptyText: string;
+  /** The list's call with its current filters: 'Exportar' above the table's right end (ui/exportar.tsx); ListPage shows it in its filter bar instead. */
+  exportar?: ListaExportable;
+  /** The sheet's name of the export. */
+  exportarHoja?: string;
 }
 
 /** A server-paged table: 10 rows a page (spec 1 §9), Spanish empty text, no flash while loading. */
-export function DataTable<T extends object>({ rows, total, totalExacto = true, onContarTodos, page, onPageChange, loading, emptyText, ...table }: DataTableProps<T>) {
+export function DataTable<T extends object>({ rows, total, totalExacto = true, onContarTodos, page, onPageChange, loading, emptyText, exportar, exportarHoja, ...table }: DataTableProps<T>) {
   // Text columns of a fixed width shrink to their longest text of the page (textColumn).
   const size = table.size ?? 'middle';
   const columns = useFittedColumns(table.columns, rows, size);
-  return (
+  const tabla = (
     <Table<T>
       size={size}
       scroll={{ x: 'max-content' }}
@@ -52,5 +57,14 @@ export function DataTable<T extends object>({ rows, total, totalExacto = true, o
           ),
       }}
     />
+  );
+  if (!exportar) return tabla;
+  return (
+    <>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <ExportarBoton exportar={exportar} columns={table.columns ?? []} rows={rows} hoja={exportarHoja} />
+      </Flex>
+      {tabla}
+    </>
   );
 }

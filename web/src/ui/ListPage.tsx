@@ -1,6 +1,7 @@
 import { Flex, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './DataTable';
+import { ExportarBoton, type ListaExportable } from './exportar';
 import { PageHeader } from './PageHeader';
 import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
 import { usePageClamp } from './usePageClamp';
@@ -17,6 +18,11 @@ export interface ListPageProps<T extends object> extends Omit<DataTableProps<T>,
   rowActions?: (row: T) => RowAction[];
   /** How a row is named in its actions' accessible names ('Editar CC01'). */
   rowName?: (row: T) => string;
+  /**
+   * The list's call with its current filters: 'Exportar' at the right of the filter bar downloads every
+   * matching row with the visible columns (ui/exportar.tsx). Every server-paged list passes it.
+   */
+  exportar?: ListaExportable;
   /** Below this width the table scrolls sideways; above it, it fills the page and cuts long texts. */
   minWidth?: number;
   /** The screen's popups. */
@@ -28,7 +34,7 @@ export interface ListPageProps<T extends object> extends Omit<DataTableProps<T>,
  * filter bar, the server-paged table with its row actions and empty text, and the popups.
  */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
-  const { title, actions, tabs, filters, rowActions, rowName, minWidth = 960, children, columns = [], ...table } = props;
+  const { title, actions, tabs, filters, exportar, rowActions, rowName, minWidth = 960, children, columns = [], ...table } = props;
   usePageClamp(table.page, table.rows, table.total, table.onPageChange);
 
   const actionCounts = (table.rows ?? []).map((row) => (rowActions?.(row) ?? []).filter((a) => !a.hidden).length);
@@ -55,9 +61,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         <PageHeader title={title} extra={actions} />
       </div>
       {tabs}
-      {filters && (
-        <Flex role="search" aria-label="Filtros" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
-          {filters}
+      {(filters || exportar) && (
+        <Flex gap={12} wrap align="end" style={{ marginBottom: 16 }}>
+          {filters && (
+            <Flex role="search" aria-label="Filtros" gap={12} wrap align="end">
+              {filters}
+            </Flex>
+          )}
+          {exportar && (
+            <div style={{ marginLeft: 'auto' }}>
+              <ExportarBoton exportar={exportar} columns={columns} rows={table.rows} hoja={title} />
+            </div>
+          )}
         </Flex>
       )}
       <DataTable<T> tableLayout="fixed" scroll={{ x: minWidth }} columns={allColumns} {...table} />

@@ -20,14 +20,42 @@ interface State<F> {
 }
 
 /**
+ * The list's filters with those the URL's query string names (`/transferencia?est_codigo=creado&tfi_tipo=`),
+ * as the work queue on Inicio links them (issue 25). Only the filter's own keys are read, each parsed to the
+ * type of its initial value: a number (a text that is not one is ignored), a boolean ('true'/'false'), a text;
+ * an empty value is '' for a text filter and null (all) for any other; a key whose initial value is null takes a
+ * number when the value is one, else the text. Objects (date ranges) are not read from the URL.
+ */
+export function filtersFromQuery<F extends object>(initial: F, search: string): F {
+  const query = new URLSearchParams(search);
+  const out: Record<string, unknown> = { ...(initial as Record<string, unknown>) };
+  for (const [key, base] of Object.entries(initial)) {
+    const raw = query.get(key);
+    if (raw === null) continue;
+    if (typeof base === 'string') out[key] = raw;
+    else if (base !== null && typeof base === 'object') continue;
+    else if (raw === '') out[key] = null;
+    else if (typeof base === 'number') {
+      if (Number.isFinite(Number(raw))) out[key] = Number(raw);
+    } else if (typeof base === 'boolean') {
+      if (raw === 'true' || raw === 'false') out[key] = raw === 'true';
+    } else out[key] = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  }
+  return out as F;
+}
+
+/**
  * Filters and page of a server-paged list (docs/architecture.md "Lists"). Changing a filter goes
  * back to page 1; `params` is the list call's body: the filters plus `start` and `length`, and
  * what spares the server work: page 1 counts (at most 10 000 unless 'Contar todos' was asked),
  * another page of the same filter does not (`contar: false`, the total is kept here), and the
  * next page asks for the rows after the last one seen (`despues`) instead of skipping rows.
+ * `url: true` starts from the filters of the URL's query string (filtersFromQuery).
  */
-export function useListParams<F extends object>(initial: F) {
-  const [state, setState] = useState<State<F>>({ filters: initial, page: 1, exacto: false });
+export function useListParams<F extends object>(initial: F, opts: { url?: boolean } = {}) {
+  const [state, setState] = useState<State<F>>(() => ({
+    filters: opts.url ? filtersFromQuery(initial, globalThis.location?.search ?? '') : initial, page: 1, exacto: false,
+  }));
   const known = state.page > 1 ? state.known : undefined;
   /** The table's paging props for the list's last reply: its total, and the next page by key. */
   const paging = (reply: Paged<unknown> | undefined) => {

@@ -69,7 +69,8 @@ describe('auditoria', () => {
 
   it('offers no call that changes or deletes an audit line', () => {
     const rutas = ctx.app.routeCatalog.filter((r) => r.url.startsWith('/api/auditoria'));
-    expect(rutas.map((r) => r.url).sort()).toEqual(['/api/auditoria/buscar', '/api/auditoria/exportar', '/api/auditoria/usuarios']);
+    // buscar/exportar: every list's export (platform/list-export.ts), read-only like the list.
+    expect(rutas.map((r) => r.url).sort()).toEqual(['/api/auditoria/buscar', '/api/auditoria/buscar/exportar', '/api/auditoria/exportar', '/api/auditoria/usuarios']);
     expect(rutas.every((r) => !('public' in r.access) && r.access.read)).toBe(true);
   });
 });

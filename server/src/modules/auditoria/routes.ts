@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
+import { descargaConFiltros } from '../../platform/list-export.ts';
 import { ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { fromPageQuery } from '../../platform/list.ts';
@@ -26,7 +27,7 @@ export default async function auditoriaRoutes(fastify: FastifyInstance, deps: De
   });
 
   // The same filters as an xlsx, streamed in batches of 1 000 by key, at most 100 000 lines (the screen says so).
-  app.post('/auditoria/exportar', { ...gate({ module: 'auditoria', read: true }), schema: { tags: ['auditoria'], body: AuditoriaBuscar } }, async (req, reply) => {
+  app.post('/auditoria/exportar', { ...descargaConFiltros(gate({ module: 'auditoria', read: true })), schema: { tags: ['auditoria'], body: AuditoriaBuscar } }, async (req, reply) => {
     if (!isCorporate(caller(req))) throw forbidden();
     return sendStreamedReport(reply, req.log, exportar(deps, req.body.auditoria));
   });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
+import { descargaConFiltros } from '../../platform/list-export.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { contentDisposition, readUpload } from '../../platform/files.ts';
@@ -61,7 +62,7 @@ export default async function rendicionRoutes(fastify: FastifyInstance, deps: De
   app.post('/rendicion/obtenerRendiciones', { ...read, schema: { tags, body: CajaFiltro } },
     async (req) => ok(await service.listar(deps, caller(req), req.body.caja)));
 
-  app.post('/rendicion/generarReporteRendicion', { ...read, schema: { tags, body: CajaFiltro } },
+  app.post('/rendicion/generarReporteRendicion', { ...descargaConFiltros(read), schema: { tags, body: CajaFiltro } },
     (req, reply) => reporteRendicion(deps, caller(req), req.body.caja, reply, req.log));
 
   // The settlement's approval (DECISIONS §5): the cash's manager or option aprobar_caja approve; the domain decides.

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
+import { descargaConFiltros } from '../../platform/list-export.ts';
 import { ok } from '../../platform/envelope.ts';
 import { caller } from '../../platform/request.ts';
 import { reporteCaja } from './reporte.ts';
@@ -55,7 +56,7 @@ export default async function cajaRoutes(fastify: FastifyInstance, deps: Deps) {
     return ok(await service.transicion(deps, caller(req), c.caj_id, 'depositar_caja', { numero_operacion: c.caj_numero_operacion, fecha_deposito: c.caj_fecha_deposito }), CAJA_MSG.depositada);
   });
 
-  app.post('/caja/generarReporteCaja', { ...read, schema: { tags, body: CajaFiltro } },
+  app.post('/caja/generarReporteCaja', { ...descargaConFiltros(read), schema: { tags, body: CajaFiltro } },
     (req, reply) => reporteCaja(deps, caller(req), req.body.caja, reply, req.log));
 
   await rendicionRoutes(fastify, deps);

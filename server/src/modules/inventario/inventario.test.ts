@@ -1,3 +1,4 @@
+import { limaDate } from '@obra/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,7 +257,7 @@ describe('/productoAlmacen/historialAsignaciones', () => {
     const a1 = await asignar('2020-01-01', '5', '2');
     const a2 = await asignar('2020-01-02', '3', '3');
     const a3 = await asignar('2020-01-03', '1', '0', 24);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = limaDate();
     const a4 = await asignar(today, '4', '0');
     const res = await post('/productoAlmacen/historialAsignaciones', { producto_almacen: { pal_id: palCementoCentral } }, u.almacen);
     expect(res.statusCode, res.body).toBe(200);

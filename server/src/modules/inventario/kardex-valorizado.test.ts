@@ -1,3 +1,4 @@
+import { limaDate } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, expectOk, expectRefused, type Fixture } from '../orden_pago/fixtures.ts';
@@ -15,7 +16,7 @@ let agregados: number;
 let prvA: number;
 let prvB: number;
 let empleados: number[];
-const today = new Date().toISOString().slice(0, 10);
+const today = limaDate();
 
 beforeAll(async () => {
   f = await createFixture();

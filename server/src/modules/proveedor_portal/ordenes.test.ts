@@ -197,9 +197,10 @@ describe('isolation (DECISIONS §1, issue 15)', () => {
   it('a staff user calling the portal calls gets 403, SUPER included', async () => {
     const portal = f.ctx.app.routeCatalog.filter((r) => !('public' in r.access) && r.access.module === 'proveedor_orden_compra');
     expect(portal.map((r) => r.url).sort()).toEqual(['/api/ordenCompra/adjuntarFactura', '/api/ordenCompra/descargarFactura', '/api/ordenCompra/listarFacturas',
-      '/api/ordenCompra/obtenerxProveedor', '/api/ordenCompra/paginarxProveedor', '/api/ordenPago/buscarxProveedor']);
+      '/api/ordenCompra/obtenerxProveedor', '/api/ordenCompra/paginarxProveedor', '/api/ordenCompra/paginarxProveedor/exportar', '/api/ordenPago/buscarxProveedor']);
     const bodies: Record<string, unknown> = {
-      '/api/ordenCompra/paginarxProveedor': {}, '/api/ordenCompra/obtenerxProveedor': { orden_compra: { ord_id: A.emitida } },
+      '/api/ordenCompra/paginarxProveedor': {},
+      '/api/ordenCompra/paginarxProveedor/exportar': { consulta: {}, exportar: { nombre: 'ordenes', columnas: [{ titulo: 'Orden', campo: 'ord_code', tipo: 'text' }] } }, '/api/ordenCompra/obtenerxProveedor': { orden_compra: { ord_id: A.emitida } },
       '/api/ordenPago/buscarxProveedor': { orden_pago: { ord_id: A.emitida } }, '/api/ordenCompra/listarFacturas': { orden_compra: { ord_id: A.emitida } },
       '/api/ordenCompra/descargarFactura': { orden_archivo: { oar_id: staffArchivoDeA } },
     };

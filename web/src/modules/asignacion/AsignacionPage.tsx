@@ -78,7 +78,8 @@ interface BusquedaFiltros {
 function BusquedaTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
   const list = useListParams<BusquedaFiltros>({ tipo: ASI_TIPO.ASIGNACION, est_id: ASI_ESTADO_DEFECTO, alm_id: null, emp_solicitante: null, rango: null });
   const { tipo, est_id, alm_id, emp_solicitante, rango: r, ...paging } = list.params;
-  const q = useBuscar({ asignacion_items: { tipo: tipo as 1 | 2, est_id, alm_id, emp_solicitante, ...rangoFechas(r) }, ...paging });
+  const consulta = { asignacion_items: { tipo: tipo as 1 | 2, est_id, alm_id, emp_solicitante, ...rangoFechas(r) } };
+  const q = useBuscar({ ...consulta, ...paging });
   const tipos = useTipos().data ?? [];
   const estados = useEstadoOptions(tipo);
   const eliminarAsi = useEliminarAsignacion();
@@ -145,6 +146,7 @@ function BusquedaTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
       rowKey={devoluciones ? 'dei_id' : 'asi_id'}
       columns={(devoluciones ? DEVOLUCION_COLUMNAS : ASIGNACION_COLUMNAS) as unknown as TableColumnsType<AsignacionFila & DevolucionFila>}
       {...list.table(q)}
+      exportar={{ ruta: '/asignacionItems/buscar', consulta, nombre: devoluciones ? 'devoluciones' : 'asignaciones' }}
       emptyText={devoluciones ? 'No se encontraron devoluciones' : 'No se encontraron asignaciones'}
       rowActions={(row) => (devoluciones ? accionesDevolucion(row) : accionesAsignacion(row))}
       rowName={(row) => (devoluciones ? `devolución N° ${row.dei_id}` : `asignación N° ${row.asi_id}`)}
@@ -181,6 +183,7 @@ function PorItemTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
       rowKey="aid_id"
       columns={lineaColumnas()}
       {...list.table(q)}
+      exportar={{ ruta: '/asignacionItems/buscarAsignacionesxItems', consulta: { asignacion_items_detalle: list.filters }, nombre: 'asignaciones-por-item' }}
       emptyText="No se encontraron asignaciones"
       rowActions={lineaAcciones(ctx)}
       rowName={(l) => `${l.prv_nombre} de la asignación N° ${l.asi_id}`}
@@ -213,6 +216,7 @@ function SolicitanteTab({ comun, ctx }: { comun: Comun; ctx: Ctx }) {
       rowKey="aid_id"
       columns={lineaColumnas(false)}
       {...list.table(q)}
+      exportar={emp_solicitante ? { ruta: '/asignacionItems/buscarAsignacionesxItems', consulta: { asignacion_items_detalle: { ...list.filters, emp_solicitante } }, nombre: 'asignaciones-solicitante' } : undefined}
       rows={emp_solicitante ? q.data?.data : []}
       emptyText={emp_solicitante ? 'El solicitante no tiene asignaciones' : 'Seleccione un solicitante para ver su historial'}
       rowActions={lineaAcciones(ctx)}

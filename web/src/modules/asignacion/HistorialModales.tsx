@@ -5,7 +5,7 @@ import { DataTable, type DataTableProps } from '../../ui/DataTable';
 import { useDevolucionesPorItem, usePorItem } from './api';
 import { DEVOLUCION_ITEM_COLUMNAS, lineaColumnas } from './columnas';
 
-type LineasProps<T> = Pick<DataTableProps<T>, 'rowKey' | 'columns' | 'emptyText' | 'page' | 'onPageChange'> & {
+type LineasProps<T> = Pick<DataTableProps<T>, 'rowKey' | 'columns' | 'emptyText' | 'page' | 'onPageChange' | 'exportar'> & {
   titulo: string;
   width: number;
   q: { data?: Paged<T>; isFetching: boolean };
@@ -24,6 +24,7 @@ function LineasModal<T extends object>({ titulo, width, q, onClose, ...table }: 
         totalExacto={q.data?.total_exacto}
         loading={q.isFetching}
         aria-label={titulo}
+        exportarHoja={titulo}
       />
     </Modal>
   );
@@ -38,12 +39,12 @@ export type HistorialDe = { titulo: string; emp_solicitante?: number; pal_id?: n
  */
 export function HistorialModal({ de, onClose }: { de: HistorialDe; onClose: () => void }) {
   const [page, setPage] = useState(1);
-  const q = usePorItem({
-    asignacion_items_detalle: { emp_solicitante: de.emp_solicitante ?? null, pal_id: de.pal_id ?? null, est_id: null, page: { number: page, size: PAGE_SIZE } },
-  });
+  const filtros = { emp_solicitante: de.emp_solicitante ?? null, pal_id: de.pal_id ?? null, est_id: null };
+  const q = usePorItem({ asignacion_items_detalle: { ...filtros, page: { number: page, size: PAGE_SIZE } } });
   return (
     <LineasModal titulo={de.titulo} width={1100} q={q} onClose={onClose} rowKey="aid_id" columns={lineaColumnas(!de.emp_solicitante)}
-      page={page} onPageChange={setPage} emptyText="No hay asignaciones" />
+      page={page} onPageChange={setPage} emptyText="No hay asignaciones"
+      exportar={{ ruta: '/asignacionItems/buscarAsignacionesxItems', consulta: { asignacion_items_detalle: filtros }, nombre: 'historial-asignaciones' }} />
   );
 }
 
@@ -53,11 +54,11 @@ export type DevolucionesDe = { titulo: string; aid_id?: number; pal_id?: number 
 /** 'Devoluciones' of an item (spec 2 §2 "returns per item"): live return lines, newest first, 10 a page. */
 export function DevolucionesItemModal({ de, onClose }: { de: DevolucionesDe; onClose: () => void }) {
   const [page, setPage] = useState(1);
-  const q = useDevolucionesPorItem({
-    devolucion_items_detalle: { aid_id: de.aid_id ?? null, pal_id: de.pal_id ?? null, page: { number: page, size: PAGE_SIZE } },
-  });
+  const filtros = { aid_id: de.aid_id ?? null, pal_id: de.pal_id ?? null };
+  const q = useDevolucionesPorItem({ devolucion_items_detalle: { ...filtros, page: { number: page, size: PAGE_SIZE } } });
   return (
     <LineasModal titulo={de.titulo} width={1040} q={q} onClose={onClose} rowKey="did_id" columns={DEVOLUCION_ITEM_COLUMNAS}
-      page={page} onPageChange={setPage} emptyText="No hay devoluciones" />
+      page={page} onPageChange={setPage} emptyText="No hay devoluciones"
+      exportar={{ ruta: '/devolucionItems/buscarDevolucionesxItems', consulta: { devolucion_items_detalle: filtros }, nombre: 'devoluciones-item' }} />
   );
 }

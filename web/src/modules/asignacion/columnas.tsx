@@ -4,6 +4,7 @@ import { CellText, textColumn } from '../../ui/CellText';
 import { formatDate } from '../../ui/format';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import type { AsignacionFila, DevolucionFila, LineaFila } from './api';
+import { ALMACEN_EXPORTAR, exportarComo } from '../../ui/exportar';
 
 /** Columns of the assignment and return lists, sized to fit at 1366 px with the row actions. */
 
@@ -14,12 +15,12 @@ export const estadoColumna = <T extends { est_nombre: string; est_styles: string
   render: (nombre: string, r) => <Tag color={r.est_styles}>{nombre}</Tag>,
 });
 
-const almacenColumna = <T extends { alm_nombre: string; alm_tipo: number; pry_nombre: string }>(): TableColumnType<T> => ({
+const almacenColumna = <T extends { alm_nombre: string; alm_tipo: number; pry_nombre: string }>(): TableColumnType<T> => exportarComo({
   title: 'Almacén',
   key: 'almacen',
   ellipsis: { showTitle: false },
   render: (_, r) => <CellText text={warehouseLabel(r)} />,
-});
+}, ALMACEN_EXPORTAR);
 
 const cantidad = <T,>(title: string, dataIndex: keyof T & string, width = 86): TableColumnType<T> => ({ title, dataIndex, width, align: 'right' });
 const fecha = <T,>(title: string, dataIndex: keyof T & string): TableColumnType<T> => ({ title, dataIndex, width: 100, render: (d: string) => formatDate(d) });
@@ -52,7 +53,8 @@ export const DEVOLUCION_COLUMNAS: TableColumnsType<DevolucionFila> = [
 export const lineaColumnas = (conSolicitante = true): TableColumnsType<LineaFila> => [
   { title: 'N°', dataIndex: 'asi_id', width: 64, align: 'center' },
   fecha('Fecha', 'asi_fecha_registro'),
-  textColumn('Producto', 'prv_nombre', { text: (r) => (r.pal_numero_serie ? `${r.prv_nombre} · Serie ${r.pal_numero_serie}` : r.prv_nombre) }),
+  exportarComo(textColumn<LineaFila>('Producto', 'prv_nombre', { text: (r) => (r.pal_numero_serie ? `${r.prv_nombre} · Serie ${r.pal_numero_serie}` : r.prv_nombre) }),
+    { campo: ['prv_nombre', 'pal_numero_serie'], separador: ' · Serie ' }),
   almacenColumna(),
   ...(conSolicitante ? [textColumn<LineaFila>('Solicitante', 'solicitante', { width: 170 })] : []),
   cantidad('Asignado', 'aid_cantidad'),

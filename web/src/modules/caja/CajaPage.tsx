@@ -18,6 +18,7 @@ import { useCajaDatos, useCajas, type CajaFiltros } from './api';
 import { useCajaAcciones } from './CajaAcciones';
 import { useCajaMensaje } from './CajaMensaje';
 import { CajaReportes } from './CajaReportes';
+import { exportarComo } from '../../ui/exportar';
 
 /** Days back of the default range (spec 2 §9: the last 7 days, Lima dates). */
 const DIAS_POR_DEFECTO = 7;
@@ -26,15 +27,15 @@ const DIAS_POR_DEFECTO = 7;
 const COLUMNS: TableColumnsType<CajaFila> = [
   { title: 'Código', dataIndex: 'caj_codigo', width: 150 },
   textColumn<CajaFila>('Tipo', 'tca_nombre', { width: 120, rows: 2 }),
-  textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  exportarComo(textColumn<CajaFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }), { campo: ['cec_codigo', 'cec_descripcion'], separador: ' - ' }),
   textColumn<CajaFila>('Título', 'caj_titulo', { rows: 2 }),
-  {
+  exportarComo({
     title: 'Monto',
     dataIndex: 'caj_monto_text',
     width: 110,
     align: 'right',
     render: (t: string) => <span style={{ whiteSpace: 'nowrap' }}>{t}</span>,
-  },
+  }, { campo: 'caj_monto', tipo: 'money' }),
   textColumn<CajaFila>('Solicitante', 'usu_solicitante_nombre', { width: 150, rows: 2 }),
   fitColumn<CajaFila>(
     { title: 'Estado', dataIndex: 'est_descripcion', width: 190, render: (t: string, r) => <StatusTag text={t} color={r.est_styles || 'default'} /> },
@@ -131,6 +132,7 @@ export function CajaPage() {
       rowKey="caj_id"
       columns={columns}
       {...list.table(cajas)}
+      exportar={{ ruta: '/caja/buscar', consulta: { caja: filtros }, nombre: 'cajas' }}
       emptyText="No se encontraron cajas"
       minWidth={1250}
     >

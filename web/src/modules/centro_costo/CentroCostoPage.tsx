@@ -12,6 +12,7 @@ import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useCentrosCosto, useDeleteCentroCosto } from './api';
 import { CentroCostoModal } from './CentroCostoModal';
+import { exportarComo, VALORES_SI_NO } from '../../ui/exportar';
 
 /** Which popup is open: a new cost centre (row null) or the one being modified. */
 type Editing = { row: CentroCostoRow | null } | null;
@@ -20,7 +21,7 @@ const columns: TableColumnsType<CentroCostoRow> = [
   textColumn('Código', 'codigo', { width: 160 }),
   textColumn('Descripción', 'descripcion'),
   textColumn('Proyecto', 'pry_nombre', { width: 260 }),
-  { title: 'Activo', dataIndex: 'es_activo', align: 'center', width: 90, render: (activo: number) => <ActivoIcon activo={activo} /> },
+  exportarComo({ title: 'Activo', dataIndex: 'es_activo', align: 'center', width: 90, render: (activo: number) => <ActivoIcon activo={activo} /> }, { valores: VALORES_SI_NO }),
 ];
 
 /** Spec 1 §2.6 /centroCosto: cost centres, searched and paged on the server. */
@@ -46,6 +47,7 @@ export function CentroCostoPage() {
       rowKey="id_centro_costo"
       columns={columns}
       {...list.table(centros)}
+      exportar={{ ruta: '/centroCosto/list', consulta: list.params, nombre: 'centros-costo' }}
       emptyText={CC_MSG.empty}
       rowName={(c) => c.codigo}
       rowActions={(c) => [

@@ -11,18 +11,19 @@ import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { useClientes } from './api';
 import { ClienteFormModal, type ClienteModo } from './ClienteFormModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 /** Which popup is open: register (no id), view or modify a client. */
 type Popup = { modo: ClienteModo; cliId: number | null } | null;
 
 /** Spec 3 §2 columns; the client's name takes the room left, cut with '…' so the table fits at 1366 px. */
 const COLUMNS: TableColumnsType<ClienteFila> = [
-  {
+  exportarComo({
     title: 'Documento',
     dataIndex: 'cli_documento_identidad',
     width: 190,
     render: (doc: string, c) => <span style={{ whiteSpace: 'nowrap' }}>{`${c.tdi_nombre === 'Carnet de Extranjería' ? 'CE' : c.tdi_nombre} ${doc}`}</span>,
-  },
+  }, { campo: ['tdi_nombre', 'cli_documento_identidad'] }),
   {
     title: 'Cliente',
     dataIndex: 'cli_nombre',
@@ -40,7 +41,7 @@ const COLUMNS: TableColumnsType<ClienteFila> = [
   },
   textColumn<ClienteFila>('Contacto', 'cli_nombre_contacto', { width: 230 }),
   { title: 'Teléfono', dataIndex: 'cli_telefono', width: 150, render: (t: string) => <span style={{ whiteSpace: 'nowrap' }}>{t}</span> },
-  { title: 'Estado', dataIndex: 'cli_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> },
+  exportarComo({ title: 'Estado', dataIndex: 'cli_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> }, { valores: VALORES_ESTADO }),
 ];
 
 /** Spec 3 §2 "Clients" (/cliente): search by document or name (Enter searches), paged 10 at a time on the server. */
@@ -81,6 +82,7 @@ export function ClientePage() {
       rowKey="cli_id"
       columns={columns}
       {...list.table(clientes)}
+      exportar={{ ruta: '/cliente/buscar', consulta: { cliente: { cli_search: list.filters.cli_search } }, nombre: 'clientes' }}
       emptyText={CLIENTE_MSG.empty}
       minWidth={1000}
     >

@@ -20,6 +20,7 @@ import { AnularModal } from './AnularModal';
 import { ComprobanteDetalleModal, fechaHora } from './ComprobanteDetalleModal';
 import { CpeEstadoTag } from './CpeEstadoTag';
 import { NotaModal } from './NotaModal';
+import { exportarComo } from '../../ui/exportar';
 
 interface Filtros extends Omit<ComprobanteFiltros, 'fecha_inicio' | 'fecha_fin'> {
   rango: Rango;
@@ -82,7 +83,8 @@ export function ComprobantesPage() {
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const list = useListParams<Filtros>({ cpe_tipo: null, cpe_estado: null, cpe_serie: null, cli_search: null, vencidos: false, rango: null });
   const { rango, ...resto } = list.filters;
-  const comprobantes = useComprobantes({ ...resto, ...rangoFechas(rango) }, list.pageQuery);
+  const filtros = { ...resto, ...rangoFechas(rango) };
+  const comprobantes = useComprobantes(filtros, list.pageQuery);
   const descargar = useDescargarComprobante();
   const reenviar = useReenviarComprobante();
   const [popup, setPopup] = useState<Popup>(null);
@@ -104,7 +106,7 @@ export function ComprobantesPage() {
 
   const columns: TableColumnsType<ComprobanteFila> = [
     { title: 'Comprobante', dataIndex: 'cpe_comprobante', width: 130 },
-    {
+    exportarComo({
       title: 'Tipo',
       dataIndex: 'cpe_tipo',
       width: 175,
@@ -114,7 +116,7 @@ export function ComprobantesPage() {
           {c.cpe_referencia && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{esResumen(c) ? 'Anula' : 'Sobre'} {c.cpe_referencia}</Typography.Text>}
         </Flex>
       ),
-    },
+    }, { valores: CPE_TIPO_NOMBRE }),
     { title: 'Fecha de emisión', dataIndex: 'cpe_fecha_emision', width: 140, render: (f: string) => formatDate(f) },
     {
       title: 'Cliente',
@@ -127,15 +129,15 @@ export function ComprobantesPage() {
         </Flex>
       ),
     },
-    {
+    exportarComo({
       title: 'Total',
       dataIndex: 'cpe_total',
       width: 130,
       align: 'right',
       // A summary declares no amount of its own.
       render: (t: string, c) => <span style={{ whiteSpace: 'nowrap' }}>{esResumen(c) ? '—' : formatMoney(c.mon_simbolo, t)}</span>,
-    },
-    {
+    }, { tipo: 'money' }),
+    exportarComo({
       title: 'Estado SUNAT',
       dataIndex: 'cpe_estado',
       width: 250,
@@ -153,7 +155,7 @@ export function ComprobantesPage() {
           </Flex>
         );
       },
-    },
+    }, { valores: CPE_ESTADO_NOMBRE }),
   ];
 
   const acciones = (c: ComprobanteFila): RowAction[] => [
@@ -204,6 +206,7 @@ export function ComprobantesPage() {
       // The 3 s refetches of documents on their way do not dim the rows; a new filter or page does.
       {...list.table({ data: comprobantes.data, isFetching: comprobantes.isFetching && !(enCamino(comprobantes.data) && !comprobantes.isPlaceholderData) })}
       emptyText="No se encontraron comprobantes electrónicos"
+      exportar={{ ruta: '/comprobante/buscar', consulta: { comprobante: filtros }, nombre: 'comprobantes' }}
       minWidth={1100}
       rowName={(c) => c.cpe_comprobante}
       rowActions={acciones}

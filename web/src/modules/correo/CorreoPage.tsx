@@ -12,6 +12,7 @@ import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useAjustes } from '../ajuste/api';
 import { useCorreos, useReenviarCorreo } from './api';
+import { exportarComo } from '../../ui/exportar';
 
 const COLOR: Record<CorreoEstado, string> = { pendiente: 'gold', enviado: 'green', error: 'red' };
 
@@ -32,7 +33,7 @@ export function CorreoPage() {
     { title: 'Fecha', dataIndex: 'cos_fecha', width: 150, render: (f: string) => formatDate(f, true) },
     textColumn<CorreoRow>('Para', 'cos_para', { width: 220 }),
     textColumn<CorreoRow>('Asunto', 'cos_asunto'),
-    {
+    exportarComo({
       title: 'Estado',
       dataIndex: 'cos_estado',
       width: 220,
@@ -48,7 +49,7 @@ export function CorreoPage() {
           )}
         </Flex>
       ),
-    },
+    }, { valores: CORREO_ESTADO_NOMBRE }),
     { title: 'Adjuntos', dataIndex: 'adjuntos', width: 200, render: (a: string[]) => <CellText text={a.join(', ')} /> },
   ];
 
@@ -87,6 +88,7 @@ export function CorreoPage() {
         ),
       }}
       {...list.table(correos)}
+      exportar={{ ruta: '/usuario/correos', consulta: list.params, nombre: 'correos' }}
       emptyText="No hay correos"
       minWidth={1000}
       rowName={(c) => `${c.cos_para} ${c.cos_asunto}`}

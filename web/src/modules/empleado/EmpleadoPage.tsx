@@ -13,6 +13,7 @@ import { useEmpleados } from './api';
 import { CargarEmpleadosModal } from './CargarEmpleadosModal';
 import type { EmpleadoGrants } from './EmpleadoFields';
 import { EmpleadoModal } from './EmpleadoModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 /** Which popup is open: a new employee (empId null) or the employee being modified. */
 type Editing = { empId: number | null } | null;
@@ -39,14 +40,15 @@ export function EmpleadoPage() {
     { title: 'DNI', dataIndex: 'emp_dni', width: 110 },
     textColumn('Nombre', 'emp_nombre_completo'),
     textColumn('Puesto', 'pue_nombre'),
-    {
+    // In the file, the user's e-mail (the tag's tooltip) or nothing.
+    exportarComo({
       title: 'Usuario',
       key: 'usuario',
       align: 'center',
       width: 100,
-      render: (_, e) => (e.usu_id === null ? <Tag>NO</Tag> : <Tag color="blue" title={e.usu_correo ?? undefined}>SÍ</Tag>),
-    },
-    { title: 'Estado', dataIndex: 'est_id', width: 110, render: (estado: number) => <StatusTag estId={estado} /> },
+      render: (_, e: EmpleadoRow) => (e.usu_id === null ? <Tag>NO</Tag> : <Tag color="blue" title={e.usu_correo ?? undefined}>SÍ</Tag>),
+    }, { campo: 'usu_correo' }),
+    exportarComo({ title: 'Estado', dataIndex: 'est_id', width: 110, render: (estado: number) => <StatusTag estId={estado} /> }, { valores: VALORES_ESTADO }),
   ];
 
   return (
@@ -73,6 +75,7 @@ export function EmpleadoPage() {
       rowKey="emp_id"
       columns={columns}
       {...list.table(empleados)}
+      exportar={{ ruta: '/empleado/paginar', consulta: { empleado: list.filters }, nombre: 'empleados' }}
       emptyText="No se encontraron Empleados"
       rowName={(e) => e.emp_nombre_completo}
       rowActions={(e) => [

@@ -12,6 +12,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useCambiarEstado, useCancelarEnvio, useEnvios, type DatosDespacho } from './api';
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';
 import { ventanaInicial } from './EnvioPedidosTab';
+import { ExportarBoton, exportarComo } from '../../ui/exportar';
 
 export const PREGUNTA_ESTADO = '¿Está seguro de cambiar el estado del envío?';
 export const PREGUNTA_CANCELAR = '¿Está seguro de cancelar el envío?';
@@ -33,10 +34,11 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
   const list = useListParams<FiltrosDespacho>(ventanaInicial());
   const { rango, horas, cliente, ...resto } = list.filters;
   const h = horasFiltro(horas);
-  const envios = useEnvios({
+  const filtros = {
     ...resto, cli_search: cliente, env_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, env_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,
     ovt_hora_inicio: h.hora_inicio, ovt_hora_fin: h.hora_fin,
-  }, list.pageQuery);
+  };
+  const envios = useEnvios(filtros, list.pageQuery);
   const cambiar = useCambiarEstado();
   const cancelar = useCancelarEnvio();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
@@ -91,14 +93,15 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
 
   const columns: TableColumnsType<EnvioFila> = [
     { title: 'N', dataIndex: 'env_codigo', width: 134 },
-    { title: 'Fecha', key: 'fecha', width: 96, render: (_, e) => formatDate(e.env_fecha_hora_envio.slice(0, 10)) },
-    { title: 'Hora', key: 'hora', width: 60, render: (_, e) => e.env_fecha_hora_envio.slice(11, 16) },
+    exportarComo({ title: 'Fecha', key: 'fecha', width: 96, render: (_, e) => formatDate(e.env_fecha_hora_envio.slice(0, 10)) },
+      { titulo: 'Fecha y hora', campo: 'env_fecha_hora_envio', tipo: 'datetime' }),
+    exportarComo({ title: 'Hora', key: 'hora', width: 60, render: (_, e) => e.env_fecha_hora_envio.slice(11, 16) }, false),
     textColumn<EnvioFila>('Producto', 'ovd_producto', { rows: 2 }),
-    { title: 'Cantidad', dataIndex: 'env_cantidad', width: 90, align: 'right', render: (c: string, e) => `${formatDecimal(c)} ${e.unm_simbolo || 'm³'}` },
+    exportarComo({ title: 'Cantidad', dataIndex: 'env_cantidad', width: 90, align: 'right', render: (c: string, e) => `${formatDecimal(c)} ${e.unm_simbolo || 'm³'}` }, { tipo: 'number' }),
     textColumn<EnvioFila>('Dirección', 'cde_direccion', { width: 150, rows: 2 }),
     { title: 'Distrito', dataIndex: 'ubi_nombre', width: 110 },
     { title: 'Mixer', dataIndex: 'mix_nombre', width: 90 },
-    { title: 'Estado', key: 'estado', width: 110, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> },
+    exportarComo({ title: 'Estado', key: 'estado', width: 110, render: (_, e) => <StatusTag text={e.est_nombre} color={e.est_styles || 'default'} /> }, { campo: 'est_nombre' }),
     {
       // The server decides the next state (spec 3 §4); offered while there is one.
       title: 'Cambiar estado', key: 'cambiar', width: 160, align: 'center',
@@ -120,6 +123,9 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
       <Flex role="search" aria-label="Filtros de envíos" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
         <EnvioFiltrosBar value={list.filters} onChange={list.setFilters} estados={estados} distritos={datos?.distritos ?? []}
           fechaLabel="Fecha de carguío" buscando={envios.isFetching} onBuscar={() => void envios.refetch()} />
+        <div style={{ marginLeft: 'auto' }}>
+          <ExportarBoton exportar={{ ruta: '/envio/buscar', consulta: { envio: filtros }, nombre: 'envios' }} columns={columns} rows={envios.data?.data} hoja="Envíos" />
+        </div>
       </Flex>
       <DataTable<EnvioFila> rowKey="env_id" tableLayout="fixed" scroll={{ x: 1300 }} columns={columns} {...list.table(envios)} emptyText="No se encontraron envíos" />
     </>

@@ -13,6 +13,7 @@ import { usePedidosDespacho, type DatosDespacho } from './api';
 import { EnvioFiltrosBar, horasFiltro, type FiltrosDespacho } from './EnvioFiltrosBar';
 import { EnvioProgramarModal } from './EnvioProgramarModal';
 import { fechaDeApi } from '../../ui/format';
+import { ExportarBoton } from '../../ui/exportar';
 
 /** The default window on the delivery date: 7 days back to 2 ahead, Lima (spec 3 §2, §9). */
 export const ventanaInicial = (): FiltrosDespacho => {
@@ -28,10 +29,11 @@ export function EnvioPedidosTab({ datos }: { datos: DatosDespacho | undefined })
   const list = useListParams<FiltrosDespacho>(ventanaInicial());
   const { rango, horas, cliente, ...resto } = list.filters;
   const h = horasFiltro(horas);
-  const pedidos = usePedidosDespacho({
+  const filtros = {
     ...resto, cli_nombre: cliente, ovt_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, ovt_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,
     ovt_hora_inicio: h.hora_inicio, ovt_hora_fin: h.hora_fin,
-  }, list.pageQuery);
+  };
+  const pedidos = usePedidosDespacho(filtros, list.pageQuery);
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const [programar, setProgramar] = useState<number | null>(null);
 
@@ -63,6 +65,10 @@ export function EnvioPedidosTab({ datos }: { datos: DatosDespacho | undefined })
       <Flex role="search" aria-label="Filtros de pedidos" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
         <EnvioFiltrosBar value={list.filters} onChange={list.setFilters} estados={estados} distritos={datos?.distritos ?? []}
           fechaLabel="Fecha de entrega" buscando={pedidos.isFetching} onBuscar={() => void pedidos.refetch()} />
+        <div style={{ marginLeft: 'auto' }}>
+          <ExportarBoton exportar={{ ruta: '/ordenVenta/buscar', consulta: { orden_venta: { ...filtros, fecha_por: 'entrega' } }, nombre: 'pedidos-despacho' }}
+            columns={columns} rows={pedidos.data?.data} hoja="Pedidos de venta" />
+        </div>
       </Flex>
       <DataTable<OrdenVentaFila> rowKey="ovt_id" tableLayout="fixed" scroll={{ x: 1100 }} columns={columns} {...list.table(pedidos)} emptyText="No se encontraron pedidos de venta" />
       {programar !== null && <EnvioProgramarModal ovtId={programar} reprogramar={false} onClose={() => setProgramar(null)} />}

@@ -1,4 +1,18 @@
-/** Issue 25: the figures on Inicio, for the roles that read each module (filled in by its part). */
+import { Suspense, lazy } from 'react';
+import { Skeleton } from 'antd';
+import { sessionModules, useSession } from '../../base/session';
+
+/** The chart library is heavy: loaded only when Inicio draws a panel (its own chunk). */
+const FigurasPaneles = lazy(() => import('./FigurasPaneles'));
+
+/** Issue 25: the figures on Inicio, only the panels of the modules the caller reads. */
 export function Figuras() {
-  return null;
+  const session = useSession();
+  const modulos = session ? sessionModules(session) : [];
+  if (!modulos.includes('orden_compra')) return null;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} style={{ marginBottom: 16 }} />}>
+      <FigurasPaneles modulos={modulos} />
+    </Suspense>
+  );
 }

@@ -6,6 +6,7 @@ import { DataTable } from '../../ui/DataTable';
 import { warehouseLabel } from '../../ui/WarehouseLabel';
 import { useHistorialAsignaciones } from './api';
 import { formatCantidad, productoLabel } from './labels';
+import { exportarComo } from '../../ui/exportar';
 
 /**
  * The assignment history of an item (spec 2 §2; the call's path is ours, docs/business-rules.md):
@@ -21,7 +22,7 @@ export function AsignacionesItemModal({ row, onClose }: { row: InventarioRow; on
     { title: 'Cantidad', dataIndex: 'aid_cantidad', width: 95, align: 'right', render: formatCantidad },
     { title: 'Devuelto', dataIndex: 'aid_devuelto', width: 95, align: 'right', render: formatCantidad },
     { title: 'Saldo', dataIndex: 'aid_saldo', width: 90, align: 'right', render: formatCantidad },
-    { title: 'Estado', key: 'estado', width: 120, render: (_, r) => <Tag color={r.est_styles}>{r.est_nombre}</Tag> },
+    exportarComo({ title: 'Estado', key: 'estado', width: 120, render: (_, r: AsignacionHistorialRow) => <Tag color={r.est_styles}>{r.est_nombre}</Tag> }, { campo: 'est_nombre' }),
   ];
   return (
     <Modal open title={`Historial de asignaciones | ${productoLabel(row)}`} width={860} onCancel={onClose} footer={<Button onClick={onClose}>Cerrar</Button>}>
@@ -33,6 +34,8 @@ export function AsignacionesItemModal({ row, onClose }: { row: InventarioRow; on
         scroll={undefined}
         {...{ rows: historial.data?.data, total: historial.data?.total, totalExacto: historial.data?.total_exacto, page, onPageChange: setPage, loading: historial.isFetching }}
         emptyText="El producto no tiene asignaciones"
+        exportar={{ ruta: '/productoAlmacen/historialAsignaciones', consulta: { producto_almacen: { pal_id: row.pal_id } }, nombre: 'historial-asignaciones' }}
+        exportarHoja="Historial de asignaciones"
       />
     </Modal>
   );

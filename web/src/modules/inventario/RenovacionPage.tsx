@@ -12,6 +12,7 @@ import { warehouseLabel } from '../../ui/WarehouseLabel';
 import type { ItemPrecarga } from '../orden/OrdenFormPage';
 import { usePendientes } from './api';
 import { faltante, formatCantidad } from './labels';
+import { ALMACEN_EXPORTAR, exportarComo } from '../../ui/exportar';
 
 const key = (r: Pick<RenovacionRow, 'alm_id' | 'prv_id'>) => `${r.alm_id}-${r.prv_id}`;
 
@@ -38,7 +39,7 @@ export function RenovacionPage() {
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
 
   const columns: TableColumnsType<RenovacionRow> = [
-    textColumn<RenovacionRow>('Almacén', 'alm_nombre', { width: 280, text: (r) => warehouseLabel(r) }),
+    exportarComo(textColumn<RenovacionRow>('Almacén', 'alm_nombre', { width: 280, text: (r) => warehouseLabel(r) }), ALMACEN_EXPORTAR),
     textColumn('Producto', 'producto'),
     { title: 'Unidad', dataIndex: 'unidad', width: 80 },
     textColumn('Marca', 'marca', { width: 150, text: (r) => r.marca ?? '-' }),
@@ -80,6 +81,7 @@ export function RenovacionPage() {
       columns={columns}
       rowSelection={readOnly ? undefined : { selectedRowKeys: [...seleccion.keys()], onChange: toggle, preserveSelectedRowKeys: true }}
       {...list.table(pendientes)}
+      exportar={{ ruta: '/inventario/pending', consulta: {}, nombre: 'reposicion' }}
       emptyText={pendientes.data?.message || 'No hay productos con stock por debajo del mínimo'}
     />
   );

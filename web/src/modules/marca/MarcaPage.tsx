@@ -15,6 +15,7 @@ export function MarcaPage() {
       columns={[{ title: 'Marca', dataIndex: 'descripcion' }]}
       emptyText={MARCA_MSG.empty}
       useRows={useMarcas}
+      exportar={{ ruta: '/marca/list', nombre: 'marcas' }}
       rowName={(m) => m.descripcion}
       confirmTitle={(m) => `¿Desea eliminar la marca ${m.descripcion}?`}
       onDelete={async (m) => void toast.success((await remove.mutateAsync(m.id_marca)).message)}

@@ -10,8 +10,9 @@ import { RowActions, rowActionsWidth } from '../../ui/RowActions';
 import { StatusTag } from '../../ui/StatusTag';
 import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
-import { useMixers, type Mixer, type MixerFiltros } from './api';
+import { MIXER_LISTA, useMixers, type Mixer, type MixerFiltros } from './api';
 import { MixerModal, type MixerModo } from './MixerModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 type Abierto = { modo: MixerModo; mixId: number | null } | null;
 
@@ -57,7 +58,7 @@ export function MixersPage() {
     textColumn('Nombre', 'mix_nombre'),
     { title: 'Placa', dataIndex: 'mix_placa', width: 130 },
     { title: 'Capacidad (m³)', dataIndex: 'mix_capacidad', width: 150, align: 'right', render: (c: string) => formatDecimal(c, 2) },
-    { title: 'Estado', dataIndex: 'est_id', width: 120, render: (e: number) => <StatusTag estId={e} /> },
+    exportarComo({ title: 'Estado', dataIndex: 'est_id', width: 120, render: (e: number) => <StatusTag estId={e} /> }, { valores: VALORES_ESTADO }),
     {
       title: 'Opciones',
       key: 'opciones',
@@ -100,6 +101,7 @@ export function MixersPage() {
       rowKey="mix_id"
       columns={columns}
       {...list.table(mixers)}
+      exportar={{ ruta: MIXER_LISTA, consulta: { mixer: list.filters }, nombre: 'mixers' }}
       emptyText="No se encontraron mixers"
       minWidth={800}
     >

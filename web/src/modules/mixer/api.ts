@@ -16,8 +16,10 @@ export const mixerKeys = {
   detail: (id: number) => [...mixerKeys.all, 'detail', id] as const,
 };
 
+export const MIXER_LISTA = '/mixer/buscar';
+
 export async function buscarMixers(filtros: MixerFiltros, page: PaginaQuery): Promise<Paged<Mixer>> {
-  return apiPage<Mixer>('/mixer/buscar', { mixer: { ...filtros, page } });
+  return apiPage<Mixer>(MIXER_LISTA, { mixer: { ...filtros, page } });
 }
 
 export function useMixers(filtros: MixerFiltros, page: PaginaQuery) {

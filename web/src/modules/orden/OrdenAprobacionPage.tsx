@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { ORDEN_ESTADO_MSG, PENDIENTE_DE, type OrdenPendienteRow } from '@obra/domain';
-import { App, Button, Flex, List, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, List, Tag, Typography, type TableColumnType, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../base/api';
@@ -12,6 +12,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useAprobarMasivo, usePendientes } from './estados-api';
 import { OrdenRechazoModal, type OrdenARechazar } from './OrdenRechazoModal';
 import { useOrdenAcciones } from './useOrdenAcciones';
+import { exportarComo } from '../../ui/exportar';
 
 /** A refused order of a mass approval (the 409's `data`). */
 interface Rechazo {
@@ -89,12 +90,12 @@ export function OrdenAprobacionPage() {
     },
     textColumn<OrdenPendienteRow>('Condición', 'condicion_comercial', { width: 110 }),
     fitColumn<OrdenPendienteRow>(
-      {
+      exportarComo<TableColumnType<OrdenPendienteRow>>({
         title: 'Pendiente de',
         dataIndex: 'aprobacion',
         width: 190,
         render: (a: OrdenPendienteRow['aprobacion']) => <Tag color={a === 'aprobar_gerencia' ? 'gold' : 'cyan'}>{PENDIENTE_DE[a]}</Tag>,
-      },
+      }, { valores: PENDIENTE_DE }),
       { text: (o) => PENDIENTE_DE[o.aprobacion], tag: true },
     ),
   ];
@@ -115,6 +116,7 @@ export function OrdenAprobacionPage() {
       rowKey="id_orden"
       columns={columns}
       {...list.table(pendientes)}
+      exportar={{ ruta: '/orden/approve/pending', consulta: {}, nombre: 'ordenes-pendientes' }}
       emptyText="No hay órdenes pendientes de aprobación"
       rowSelection={{ selectedRowKeys: seleccion, onChange: setSeleccion, preserveSelectedRowKeys: true }}
       minWidth={1240}

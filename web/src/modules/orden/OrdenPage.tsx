@@ -16,6 +16,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useOrdenes, type OrdenFiltros } from './api';
 import { useOrdenRowActions } from './OrdenMasAcciones';
 import { OrdenReporteBotones } from './OrdenReporteBotones';
+import { exportarComo } from '../../ui/exportar';
 
 /** Order types (spec 1 §9); 0 is "any" for the list call, 'Todos' in the filter. */
 const TIPO_OPTIONS = [
@@ -41,13 +42,13 @@ const COLUMNS: TableColumnsType<OrdenListRow> = [
   textColumn<OrdenListRow>('Proveedor', 'proveedor', { rows: 2 }),
   textColumn<OrdenListRow>('Centro de costo', 'centro_costo', { width: 136, rows: 2 }),
   textColumn<OrdenListRow>('Referencia', 'referencia', { width: 150, rows: 2 }),
-  {
+  exportarComo({
     title: 'Total',
     dataIndex: 'monto_con_impuesto',
     align: 'right',
     width: 112,
     render: (monto: string, o) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(o.mon_simbolo, monto)}</span>,
-  },
+  }, { tipo: 'money' }),
   fitColumn<OrdenListRow>(
     {
       title: 'Estado',
@@ -134,6 +135,7 @@ export function OrdenPage() {
       rowKey="id_orden"
       columns={columns}
       {...list.table(ordenes)}
+      exportar={{ ruta: '/orden/get-orden-list', consulta: list.params, nombre: 'ordenes' }}
       emptyText={EMPTY_TEXT}
       minWidth={MIN_WIDTH}
     />

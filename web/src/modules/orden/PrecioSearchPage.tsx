@@ -7,6 +7,7 @@ import { ListPage } from '../../ui/ListPage';
 import { SearchFilter } from '../../ui/SearchInput';
 import { useListParams } from '../../ui/useListParams';
 import { usePrecios } from './precios-api';
+import { exportarComo } from '../../ui/exportar';
 
 const secondary = { fontSize: 12 } as const;
 
@@ -19,13 +20,13 @@ const columns: TableColumnsType<PrecioItemRow> = [
   textColumn<PrecioItemRow>('Marca', 'marca', { width: 150 }),
   { title: 'UND', dataIndex: 'unidad', width: 64 },
   { title: 'Cant.', dataIndex: 'cantidad', width: 72, align: 'right', render: (c: string) => formatDecimal(c) },
-  {
+  exportarComo({
     title: 'P.U.',
     dataIndex: 'precio_unitario',
     width: 112,
     align: 'right',
     render: (p: string, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.moneda, p)}</span>,
-  },
+  }, { tipo: 'money' }),
   { title: 'Fecha', dataIndex: 'fecha_orden', width: 92, render: (d: string) => formatDate(d) },
   {
     title: 'Proveedor',
@@ -73,6 +74,7 @@ export function PrecioSearchPage() {
       rowKey="id_orden_item"
       columns={columns}
       {...list.table(precios)}
+      exportar={{ ruta: '/orden/item/search', consulta: list.params, nombre: 'precios' }}
       emptyText={PRECIO_MSG.empty}
       minWidth={1280}
     />

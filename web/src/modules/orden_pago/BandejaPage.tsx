@@ -56,10 +56,11 @@ interface Filtros {
  */
 export function BandejaPage() {
   const perfil = useAccessProfile();
-  const list = useListParams<Filtros>({ estado: opgBandejaEstado(perfil), pve_id: null, rango: null });
+  const list = useListParams<Filtros>({ estado: opgBandejaEstado(perfil), pve_id: null, rango: null }, { url: true });
   const { estado, pve_id, rango } = list.filters;
+  const consulta = { orden_pago: { estado, pve_id, ...rangoFechas(rango) } };
   const bandeja = useBandejaOrdenesPago({
-    orden_pago: { estado, pve_id, ...rangoFechas(rango) },
+    ...consulta,
     start: list.params.start,
     length: list.params.length,
   });
@@ -80,6 +81,7 @@ export function BandejaPage() {
       rowKey="opg_id"
       columns={COLUMNS}
       {...list.table(bandeja)}
+      exportar={{ ruta: '/ordenPago/bandeja', consulta, nombre: 'ordenes-pago' }}
       emptyText="No se encontraron órdenes de pago"
       rowActions={acciones}
       rowName={(r) => `N° ${r.opg_numero} ${r.ord_codigo}`}

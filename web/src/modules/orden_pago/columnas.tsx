@@ -3,17 +3,18 @@ import { Flex, Typography, type TableColumnType } from 'antd';
 import { CellText } from '../../ui/CellText';
 import { formatDate, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
+import { exportarComo } from '../../ui/exportar';
 
 /** Columns both payment order lists share (per order and the inbox). */
 
 /** An amount with its currency on one line. */
-export const montoColumna = (title: string, dataIndex: 'opg_total' | 'opg_detraccion' | 'opg_pago', width = 112): TableColumnType<OrdenPagoRow> => ({
+export const montoColumna = (title: string, dataIndex: 'opg_total' | 'opg_detraccion' | 'opg_pago', width = 112): TableColumnType<OrdenPagoRow> => exportarComo({
   title,
   dataIndex,
   width,
   align: 'right',
-  render: (v: string, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.mon_simbolo, v)}</span>,
-});
+  render: (v: string, r: OrdenPagoRow) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.mon_simbolo, v)}</span>,
+}, { tipo: 'money' });
 
 /** The state tag, whole: the column is as wide as the longest name ('Desaprobada'). */
 export const estadoColumna: TableColumnType<OrdenPagoRow> = {
@@ -24,7 +25,7 @@ export const estadoColumna: TableColumnType<OrdenPagoRow> = {
 };
 
 /** The deposit: its operation number first, the date and who deposited below; a dash before it. */
-export const depositoColumna: TableColumnType<OrdenPagoRow> = {
+export const depositoColumna: TableColumnType<OrdenPagoRow> = exportarComo<TableColumnType<OrdenPagoRow>>({
   title: 'Depósito',
   key: 'deposito',
   width: 168,
@@ -40,4 +41,4 @@ export const depositoColumna: TableColumnType<OrdenPagoRow> = {
       </Flex>
     );
   },
-};
+}, { campo: ['opg_numero_operacion', 'opg_depositante_nombre'], separador: ' · ' });

@@ -130,6 +130,7 @@ export function OrdenVentaPage() {
         },
       ]}
       {...list.table(ordenes)}
+      exportar={{ ruta: '/ordenVenta/buscar', consulta: { orden_venta: filtros }, nombre: 'pedidos-venta' }}
       emptyText="No se encontraron pedidos de venta"
       minWidth={960}
     >

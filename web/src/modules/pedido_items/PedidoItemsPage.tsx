@@ -18,16 +18,17 @@ import { useEliminarPedido, useOpcionesPedido, usePedidos, useSolicitarAprobacio
 import { PedidoAprobarModal } from './PedidoAprobarModal';
 import { PedidoFormModal } from './PedidoFormModal';
 import { PedidoVerModal } from './PedidoVerModal';
+import { ALMACEN_EXPORTAR, exportarComo } from '../../ui/exportar';
 
 const COLUMNS: TableColumnsType<PedidoFila> = [
   { title: 'ID', dataIndex: 'pei_id', width: 48 },
   textColumn<PedidoFila>('Código', 'pei_codigo', { width: 140 }),
   fitColumn<PedidoFila>(
-    { title: 'Estado', key: 'estado', width: 124, render: (_, r) => <StatusTag text={r.pei_estado_nombre} color={r.pei_estado_styles} /> },
+    exportarComo({ title: 'Estado', key: 'estado', width: 124, render: (_, r) => <StatusTag text={r.pei_estado_nombre} color={r.pei_estado_styles} /> }, { campo: 'pei_estado_nombre' }),
     { text: (r) => r.pei_estado_nombre, tag: true },
   ),
-  { title: 'Proyecto | Almacén', key: 'almacen', ellipsis: { showTitle: false }, render: (_, r) => <CellText text={warehouseLabel(r)} /> },
-  textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }),
+  exportarComo({ title: 'Proyecto | Almacén', key: 'almacen', ellipsis: { showTitle: false }, render: (_, r) => <CellText text={warehouseLabel(r)} /> }, ALMACEN_EXPORTAR),
+  exportarComo(textColumn<PedidoFila>('Centro de costo', 'cec_codigo', { width: 210, rows: 2, text: (r) => `${r.cec_codigo} - ${r.cec_descripcion}` }), { campo: ['cec_codigo', 'cec_descripcion'], separador: ' - ' }),
   textColumn<PedidoFila>('Solicitante', 'usu_solicitante_nombre', { width: 120, rows: 2 }),
   textColumn<PedidoFila>('Logística', 'usu_logistica_nombre', { width: 120, rows: 2 }),
   { title: 'Registro', dataIndex: 'pei_fecha_registro', width: 96, render: (d: string) => formatDate(d) },
@@ -92,6 +93,7 @@ export function PedidoItemsPage() {
       rowKey="pei_id"
       columns={COLUMNS}
       {...list.table(query)}
+      exportar={{ ruta: '/pedidoItems/paginar', consulta: { pedido_items: { ...list.filters, pei_codigo: list.filters.pei_codigo || null } }, nombre: 'pedidos' }}
       emptyText="No se encontraron pedidos"
       rowName={(r) => r.pei_codigo}
       minWidth={1180}

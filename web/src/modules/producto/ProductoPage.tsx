@@ -19,6 +19,7 @@ import {
 import { ProductoModal, type ProductoModo } from './ProductoModal';
 import { TiposExistenciaModal } from './TiposExistenciaModal';
 import { useCanRegistrar } from './useCanRegistrar';
+import { exportarComo } from '../../ui/exportar';
 
 type Editing = { modo: ProductoModo; prvId: number | null } | null;
 
@@ -73,14 +74,14 @@ export function ProductoPage() {
     textColumn('Nombre', 'prv_nombre'),
     textColumn('Marca', 'mar_nombre', { width: 180 }),
     { title: 'Unidad', dataIndex: 'unm_simbolo', width: 80 },
-    {
+    exportarComo({
       title: 'Estado',
       dataIndex: 'prv_estado',
       width: 120,
       render: (estado: number) => (
         <Tag color={estado === PRODUCTO_ESTADO.DESHABILITADO ? 'default' : 'success'}>{productoEstadoNombre(estado)}</Tag>
       ),
-    },
+    }, { valores: { 0: productoEstadoNombre(0), 1: productoEstadoNombre(1) } }),
   ];
 
   const rowActions = (p: ProductoRow): RowAction[] => {
@@ -161,6 +162,7 @@ export function ProductoPage() {
       rowKey="prv_id"
       columns={columns}
       {...list.table(productos)}
+      exportar={{ ruta: '/productoVendor/buscar', consulta: { producto: filters }, nombre: 'productos' }}
       emptyText={PRODUCTO_MSG.empty}
       onRow={(p) => (p.prv_id === highlight ? { style: { background: '#e6f4ff' }, 'aria-current': true } : {})}
       rowName={(p) => p.prv_nombre}

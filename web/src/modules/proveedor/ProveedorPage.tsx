@@ -13,6 +13,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useDeleteProveedor, useProveedores } from './api';
 import { CuentasModal } from './CuentasModal';
 import { ProveedorModal } from './ProveedorModal';
+import { exportarComo, VALORES_SI_NO } from '../../ui/exportar';
 
 /** Which popup is open: register / modify (id null = new) or the accounts of a supplier. */
 type Popup = { kind: 'proveedor'; id: number | null } | { kind: 'cuentas'; proveedor: ProveedorRow } | null;
@@ -26,15 +27,15 @@ const columns: TableColumnsType<ProveedorRow> = [
   textColumn('Teléfono', 'telefono', { width: 130 }),
   textColumn('Correo', 'email', { width: 240 }),
   textColumn('Especialidad', 'especialidad', { width: 180, rows: 2 }),
-  {
+  exportarComo({
     title: 'Nacional',
     dataIndex: 'es_nacional',
     align: 'center',
     width: 90,
     render: (v: number, p) => (v ? 'Sí' : <CellText text={`No${p.pais ? ` (${p.pais})` : ''}`} />),
-  },
-  { title: 'Crítico', dataIndex: 'es_critico', align: 'center', width: 75, render: (v: number) => (v ? <Tag color="red">Sí</Tag> : 'No') },
-  { title: 'Activo', dataIndex: 'es_activo', align: 'center', width: 70, render: (v: number) => <ActivoIcon activo={v} /> },
+  }, { valores: VALORES_SI_NO }),
+  exportarComo({ title: 'Crítico', dataIndex: 'es_critico', align: 'center', width: 75, render: (v: number) => (v ? <Tag color="red">Sí</Tag> : 'No') }, { valores: VALORES_SI_NO }),
+  exportarComo({ title: 'Activo', dataIndex: 'es_activo', align: 'center', width: 70, render: (v: number) => <ActivoIcon activo={v} /> }, { valores: VALORES_SI_NO }),
 ];
 
 /** Spec 1 §2.12 /proveedor: suppliers with their bank accounts, searched and paged on the server. */
@@ -60,6 +61,7 @@ export function ProveedorPage() {
       rowKey="id_proveedor"
       columns={columns}
       {...list.table(proveedores)}
+      exportar={{ ruta: '/proveedor/list', consulta: list.params, nombre: 'proveedores' }}
       emptyText={PROVEEDOR_MSG.empty}
       minWidth={1100}
       rowName={(p) => p.razon_social}

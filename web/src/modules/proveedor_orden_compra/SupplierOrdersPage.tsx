@@ -13,19 +13,21 @@ import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { useOrdenesProveedor, type OrdenProveedorFiltros } from './api';
 import { OrdenProveedorModal } from './OrdenProveedorModal';
+import { exportarComo } from '../../ui/exportar';
 
-const monto = (title: string, dataIndex: 'ord_monto_sigv' | 'ord_monto_cigv'): TableColumnsType<OrdenProveedorFila>[number] => ({
+const monto = (title: string, dataIndex: 'ord_monto_sigv' | 'ord_monto_cigv'): TableColumnsType<OrdenProveedorFila>[number] => exportarComo({
   title,
   dataIndex,
   width: 118,
   align: 'right',
-  render: (v: string, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.mon_simbolo, v)}</span>,
-});
+  render: (v: string, r: OrdenProveedorFila) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.mon_simbolo, v)}</span>,
+}, { tipo: 'money' });
 
 /** Widths fit every column at 1280 px; the registrant's name takes what is left and is cut with '…'. */
 const COLUMNS: TableColumnsType<OrdenProveedorFila> = [
   { title: 'Orden', dataIndex: 'ord_code', width: 200 },
-  { title: 'Tipo', dataIndex: 'ord_tipo_orden', width: 88, render: (t: number) => (t === TIPO_ORDEN.SERVICIO ? 'Servicio' : 'Compra') },
+  exportarComo({ title: 'Tipo', dataIndex: 'ord_tipo_orden', width: 88, render: (t: number) => (t === TIPO_ORDEN.SERVICIO ? 'Servicio' : 'Compra') },
+    { valores: { [TIPO_ORDEN.COMPRA]: 'Compra', [TIPO_ORDEN.SERVICIO]: 'Servicio' } }),
   { title: 'Fecha', dataIndex: 'ord_fecha_orden', width: 102, render: (d: string) => formatDate(d) },
   textColumn<OrdenProveedorFila>('Registrado por', 'ord_usu_logistica'),
   textColumn<OrdenProveedorFila>('Condición', 'coc_descripcion', { width: 100 }),
@@ -78,6 +80,7 @@ export function SupplierOrdersPage() {
       rowKey="ord_id"
       columns={COLUMNS}
       {...list.table(ordenes)}
+      exportar={{ ruta: '/ordenCompra/paginarxProveedor', consulta: { orden_compra: filtros }, nombre: 'ordenes' }}
       emptyText="No se encontraron órdenes"
       minWidth={1200}
       rowName={(o) => o.ord_code}

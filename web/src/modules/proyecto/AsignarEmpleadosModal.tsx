@@ -6,6 +6,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { toast } from '../../base/toast';
 import { useListParams } from '../../ui/useListParams';
 import { useAsignarEmpleados, useEmpleadosAsignables } from './api';
+import { exportarComo, VALORES_SI_NO } from '../../ui/exportar';
 
 interface AsignarEmpleadosModalProps {
   proyecto: ProyectoRow;
@@ -51,7 +52,7 @@ export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosMod
     { title: 'DNI', dataIndex: 'emp_dni', width: 110 },
     { title: 'Puesto', dataIndex: 'pue_nombre' },
     { title: 'Proyecto actual', dataIndex: 'pry_nombre', render: (nombre: string | null) => nombre ?? '-' },
-    {
+    exportarComo({
       title: 'Asignado',
       key: 'asignado',
       width: 100,
@@ -65,7 +66,7 @@ export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosMod
           onChange={(on) => toggle(e, on)}
         />
       ),
-    },
+    }, { campo: 'asignado', valores: VALORES_SI_NO }),
   ];
 
   return (
@@ -94,6 +95,8 @@ export function AsignarEmpleadosModal({ proyecto, onClose }: AsignarEmpleadosMod
         columns={columns}
         {...list.table(empleados)}
         emptyText="No se encontraron Empleados"
+        exportar={{ ruta: '/proyecto/paginarEmpleadosAsignados', consulta: { empleado: { pry_id: proyecto.pry_id, ...list.filters } }, nombre: 'empleados-proyecto' }}
+        exportarHoja={`Empleados ${proyecto.pry_nombre}`}
       />
     </Modal>
   );

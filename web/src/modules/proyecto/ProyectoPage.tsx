@@ -14,6 +14,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useProyectos } from './api';
 import { AsignarEmpleadosModal } from './AsignarEmpleadosModal';
 import { ProyectoModal } from './ProyectoModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 interface Filters {
   pry_codigo: string;
@@ -44,7 +45,7 @@ export function ProyectoPage() {
     textColumn('Código', 'pry_codigo', { width: 130 }),
     textColumn('Nombre', 'pry_nombre', { width: 280 }),
     textColumn('Descripción', 'pry_descripcion'),
-    { title: 'Estado', dataIndex: 'pry_estado', width: 110, render: (estado: number) => <StatusTag estId={estado} /> },
+    exportarComo({ title: 'Estado', dataIndex: 'pry_estado', width: 110, render: (estado: number) => <StatusTag estId={estado} /> }, { valores: VALORES_ESTADO }),
   ];
 
   const rowActions = (p: ProyectoRow): RowAction[] => [
@@ -93,6 +94,7 @@ export function ProyectoPage() {
       rowKey="pry_id"
       columns={columns}
       {...list.table(proyectos)}
+      exportar={{ ruta: '/proyecto/buscar', consulta: { proyecto: list.filters }, nombre: 'proyectos' }}
       emptyText="No se encontraron Proyectos"
       rowName={(p) => p.pry_nombre}
       rowActions={rowActions}

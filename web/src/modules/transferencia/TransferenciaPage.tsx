@@ -21,6 +21,7 @@ import { descargarOrdenIngreso, useEliminarTransferencia, useTransferencias } fr
 import { IngresoModal } from './IngresoModal';
 import { NuevaTransferenciaModal } from './NuevaTransferenciaModal';
 import { TransferenciasModal } from './TransferenciasModal';
+import { exportarComo } from '../../ui/exportar';
 
 const TIPO_OPTIONS = TIPOS_TRANSFERENCIA.map((t) => ({ value: t.tit_id as number, label: t.tit_nombre }));
 const ESTADO_NOMBRES: Record<TfiEstadoCodigo, string> = {
@@ -32,20 +33,20 @@ const COLUMNS: TableColumnsType<TransferenciaRow> = [
   { title: 'ID', dataIndex: 'tfi_codigo', width: 150 },
   { title: 'Fecha de registro', dataIndex: 'tfi_fecha_registro', width: 140, render: (d: string) => formatDate(d, true) },
   textColumn<TransferenciaRow>('Registrado por', 'tfi_usu_registrador_nombre', { width: 190 }),
-  {
+  exportarComo({
     title: 'Tipo',
     key: 'tipo',
     width: 270,
     ellipsis: { showTitle: false },
-    render: (_, r) => <CellText text={r.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && r.ord_code ? `${r.tfi_tipo_nombre}: ${r.ord_code}` : r.tfi_tipo_nombre} />,
-  },
-  {
+    render: (_, r: TransferenciaRow) => <CellText text={r.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && r.ord_code ? `${r.tfi_tipo_nombre}: ${r.ord_code}` : r.tfi_tipo_nombre} />,
+  }, { campo: ['tfi_tipo_nombre', 'ord_code'], separador: ': ' }),
+  exportarComo({
     title: 'Almacén destino',
     key: 'destino',
     ellipsis: { showTitle: false },
-    render: (_, r) => <CellText text={r.alm_origen_nombre ? `${r.alm_destino_nombre} (desde ${r.alm_origen_nombre})` : r.alm_destino_nombre} />,
-  },
-  { title: 'Estado', dataIndex: 'est_id', width: 150, render: (id: number) => <StatusTag estId={id} /> },
+    render: (_, r: TransferenciaRow) => <CellText text={r.alm_origen_nombre ? `${r.alm_destino_nombre} (desde ${r.alm_origen_nombre})` : r.alm_destino_nombre} />,
+  }, { campo: ['alm_destino_nombre', 'alm_origen_nombre'], separador: ' · desde ' }),
+  exportarComo({ title: 'Estado', dataIndex: 'est_id', width: 150, render: (id: number) => <StatusTag estId={id} /> }, { campo: 'est_nombre' }),
 ];
 
 interface Filtros {
@@ -71,9 +72,9 @@ export function TransferenciaPage() {
   const session = useSession();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const puedeOrden = useHasOption(OPCION_TRANSFERENCIA_ORDEN);
-  const list = useListParams<Filtros>({ tfi_tipo: TFI_TIPO.ORDEN_COMPRA, est_codigo: 'creado', ord_code: '', alm_origen: null, alm_destino: null, rango: null });
+  const list = useListParams<Filtros>({ tfi_tipo: TFI_TIPO.ORDEN_COMPRA, est_codigo: 'creado', ord_code: '', alm_origen: null, alm_destino: null, rango: null }, { url: true });
   const f = list.filters;
-  const query = useTransferencias({
+  const consulta = {
     transferencia_items: {
       tfi_tipo: f.tfi_tipo,
       est_codigo: f.est_codigo,
@@ -82,8 +83,8 @@ export function TransferenciaPage() {
       alm_destino: f.alm_destino,
       ...rangoFechas(f.rango),
     },
-    page: list.pageQuery,
-  });
+  };
+  const query = useTransferencias({ ...consulta, page: list.pageQuery });
   const eliminar = useEliminarTransferencia();
   const [popup, setPopup] = useState<Popup | null>(null);
   const [descargando, setDescargando] = useState<number | null>(null);
@@ -136,6 +137,7 @@ export function TransferenciaPage() {
       rowKey="tfi_id"
       columns={COLUMNS}
       {...list.table(query)}
+      exportar={{ ruta: '/transferenciaItems/buscar', consulta, nombre: 'transferencias' }}
       emptyText="No se encontraron transferencias"
       rowName={(r) => r.tfi_codigo}
       minWidth={1180}

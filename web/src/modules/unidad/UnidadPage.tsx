@@ -18,6 +18,7 @@ export function UnidadPage() {
       ]}
       emptyText={UNIDAD_MSG.empty}
       useRows={useUnidades}
+      exportar={{ ruta: '/unidad/list', nombre: 'unidades' }}
       rowName={(u) => u.simbolo}
       confirmTitle={(u) => `¿Desea eliminar la unidad ${u.simbolo} (${u.descripcion})?`}
       onDelete={async (u) => void toast.success((await remove.mutateAsync(u.id_unidad)).message)}

@@ -15,6 +15,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useCambiarEstado, useCerrarSesiones, useRestablecerSegundoFactor, useUsuarios } from './api';
 import { nivelLabel, TIPO_OPTIONS } from './niveles';
 import { UsuarioModal } from './UsuarioModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 /** Which popup is open: a new user (usuId null) or the user being modified or viewed. */
 type Editing = { usuId: number | null; readOnly: boolean } | null;
@@ -42,14 +43,14 @@ export function UsuarioPage() {
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
 
   const columns: TableColumnsType<UsuarioRow> = [
-    textColumn('Nombre', 'usu_nombre', { text: fullName }),
+    exportarComo(textColumn('Nombre', 'usu_nombre', { text: fullName }), { campo: ['usu_nombre', 'usu_apellido'] }),
     { title: 'DNI', dataIndex: 'usu_dni', width: 100 },
     textColumn('Correo', 'usu_correo'),
-    { title: 'Nivel', dataIndex: 'usu_nivel', width: 110, render: (nivel: number) => nivelLabel(nivel) },
+    exportarComo({ title: 'Nivel', dataIndex: 'usu_nivel', width: 110, render: (nivel: number) => nivelLabel(nivel) }, { valores: { 0: nivelLabel(0), 1: nivelLabel(1) } }),
     // A supplier account belongs to its company, not to a project.
-    textColumn('Proyecto / Proveedor', 'pry_nombre', { text: (u) => (isSupplier(u) ? u.pve_razon_social : u.pry_nombre) }),
+    exportarComo(textColumn('Proyecto / Proveedor', 'pry_nombre', { text: (u) => (isSupplier(u) ? u.pve_razon_social : u.pry_nombre) }), { campo: ['pry_nombre', 'pve_razon_social'] }),
     textColumn<UsuarioRow>('Roles', 'roles', { width: 170, text: (r) => rolEtiqueta(r.roles) }),
-    { title: 'Estado', dataIndex: 'usu_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> },
+    exportarComo({ title: 'Estado', dataIndex: 'usu_estado', width: 100, render: (estado: number) => <StatusTag estId={estado} /> }, { valores: VALORES_ESTADO }),
   ];
 
   const rowActions = (u: UsuarioRow): RowAction[] => {
@@ -111,6 +112,7 @@ export function UsuarioPage() {
       rowKey="usu_id"
       columns={columns}
       {...list.table(usuarios)}
+      exportar={{ ruta: '/usuario/buscar', consulta: list.params, nombre: 'usuarios' }}
       emptyText="No se encontraron Usuarios"
       rowName={fullName}
       rowActions={rowActions}

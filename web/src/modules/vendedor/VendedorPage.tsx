@@ -11,6 +11,7 @@ import { StatusTag } from '../../ui/StatusTag';
 import { useListParams } from '../../ui/useListParams';
 import { useVendedores, type VendedorFiltros } from './api';
 import { VendedorModal, type VendedorModo } from './VendedorModal';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 
 type Abierto = { modo: VendedorModo; venId: number | null } | null;
 
@@ -65,7 +66,7 @@ export function VendedorPage() {
     textColumn('Vendedor', 'ven_nombre'),
     { title: 'Documento', dataIndex: 'ven_documento_identidad', width: 140 },
     textColumn('Teléfono', 'ven_telefono', { width: 170 }),
-    { title: 'Estado', dataIndex: 'est_id', width: 120, render: etiqueta },
+    exportarComo({ title: 'Estado', dataIndex: 'est_id', width: 120, render: etiqueta }, { valores: { ...VALORES_ESTADO, ...Object.fromEntries(estados.map((e) => [String(e.est_id), e.est_nombre])) } }),
     {
       title: 'Opciones',
       key: 'opciones',
@@ -110,6 +111,7 @@ export function VendedorPage() {
       rowKey="ven_id"
       columns={columns}
       {...list.table(vendedores)}
+      exportar={{ ruta: '/vendedor/buscar', consulta: { vendedor: list.filters }, nombre: 'vendedores' }}
       emptyText={VENDEDOR_MSG.vacio}
       minWidth={900}
     >
