@@ -184,6 +184,18 @@ describe('exporting a list', () => {
     expect(hoja.rows).toEqual([['Bosch']]);
   });
 
+  it('a list answering every row at once (listaCompleta) exports those rows, filtered as the list is', async () => {
+    const consulta = { producto_venta: { pvt_nombre: 'concreto', est_id: null } };
+    const lista = expectOk(await f.post('productoVenta/buscar', consulta, f.u.admin)).data as { pvt_id: number; pvt_nombre: string }[];
+    expect(lista.length).toBeGreaterThan(0);
+    const hoja = await leer(await exportar('productoVenta/buscar', consulta, [col('N°', 'pvt_id', 'int'), col('Nombre', 'pvt_nombre')], f.u.admin));
+    expect(hoja.rows.map((r) => r[0])).toEqual(lista.map((p) => p.pvt_id));
+    Object.assign(exportLimits, { max: 1 });
+    const corta = await leer(await exportar('productoVenta/buscar', consulta, [col('Nombre', 'pvt_nombre')], f.u.admin));
+    expect(corta.rows.map((r) => r[0])).toEqual(lista.length > 1 ? [lista[0].pvt_nombre, truncatedNote(1)] : [lista[0].pvt_nombre]);
+    expectRefused(await exportar('productoVenta/buscar', consulta, [col('Nombre', 'pvt_nombre')], almacen), 403, MSG.noModuleAccess);
+  });
+
   it('refuses a bad filter as the list does', async () => {
     const lista = await f.post('transferenciaItems/buscar', { transferencia_items: { fecha_inicio: '2026-05-02', fecha_fin: '2026-05-01' } }, f.u.admin);
     const res = await exportar('transferenciaItems/buscar', { transferencia_items: { fecha_inicio: '2026-05-02', fecha_fin: '2026-05-01' } }, [col('N°', 'tfi_id')], f.u.admin);

@@ -31,8 +31,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** On an export route: the list route it exports. */
     exportaLista?: string;
-    /** false on a route whose body is a list request but whose answer is not a page (a report taking a list's filters). */
-    lista?: false;
+    /**
+     * false on a route whose body is a list request but whose answer is not a page (a report taking a list's filters);
+     * 'completa' on a list that answers all its rows at once (a short catalogue the screen pages itself): it exports too.
+     */
+    lista?: false | 'completa';
   }
 }
 
@@ -41,6 +44,12 @@ declare module 'fastify' {
  * list's filters): it gets no export of its own. `{ ...descargaConFiltros(gate({...})), schema }`.
  */
 export const descargaConFiltros = <C extends { config: object }>(g: C) => ({ ...g, config: { ...g.config, lista: false as const } });
+
+/**
+ * The access declaration of a list that answers every row at once (`data` is the array; the screen pages it):
+ * it gets its export like a paged list, read in one call. `{ ...listaCompleta(gate({...})), schema }`.
+ */
+export const listaCompleta = <C extends { config: object }>(g: C) => ({ ...g, config: { ...g.config, lista: 'completa' as const } });
 
 /** Rows read per call of the list's handler, and rows a file holds at most (tests shrink them). */
 export const exportLimits = { batch: 1000, max: EXPORTAR_MAX_FILAS };
@@ -60,7 +69,8 @@ export interface ListRoute {
   config: Record<string, unknown>;
   schema: FastifySchema;
   handler: RouteHandlerMethod;
-  paging: ListPaging;
+  /** null: the list answers all its rows at once (listaCompleta). */
+  paging: ListPaging | null;
 }
 
 interface ZodDef {
@@ -251,8 +261,8 @@ export function collectListRoutes(app: FastifyInstance, prefix: string): ListRou
   app.addHook('onRoute', (route: RouteOptions) => {
     const config = (route.config ?? {}) as Record<string, unknown>;
     if (!route.url.startsWith(`${prefix}/`) || config.exportaLista || config.lista === false || [route.method].flat().join() !== 'POST') return;
-    const paging = listPagingOf(route.schema?.body);
-    if (paging) found.push({ url: route.url, config, schema: route.schema ?? {}, handler: route.handler, paging });
+    const paging = config.lista === 'completa' ? null : listPagingOf(route.schema?.body);
+    if (paging !== undefined) found.push({ url: route.url, config, schema: route.schema ?? {}, handler: route.handler, paging });
   });
   return found;
 }
@@ -281,11 +291,21 @@ export async function* listBatches(
 ): AsyncGenerator<unknown[]> {
   const batch = opts.batch ?? exportLimits.batch;
   const max = opts.max ?? exportLimits.max;
+  if (!list.paging) {
+    (req as { body: unknown }).body = consulta;
+    const answer = (await list.handler.call(ctx, req, reply)) as { data?: unknown } | undefined;
+    if (reply.sent || !Array.isArray(answer?.data)) throw badRequest('Esta lista no se puede exportar');
+    const rows = answer.data;
+    if (rows.length > max) opts.truncated?.();
+    if (rows.length) yield rows.slice(0, max);
+    return;
+  }
+  const paging = list.paging;
   let written = 0;
   let despues: string | undefined;
   for (;;) {
     const size = Math.min(batch, max - written);
-    (req as { body: unknown }).body = withPaging(consulta, list.paging, size, despues);
+    (req as { body: unknown }).body = withPaging(consulta, paging, size, despues);
     const answer: unknown = await list.handler.call(ctx, req, reply);
     // A handler that answered by itself is not a list (descargaConFiltros): nothing more can be sent.
     if (reply.sent) throw new Error(`${list.url} no responde una página; declárela con descargaConFiltros`);

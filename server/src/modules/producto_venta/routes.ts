@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import { listaCompleta } from '../../platform/list-export.ts';
 import { caller } from '../../platform/request.ts';
 import * as service from './service.ts';
 import * as tipos from './tipo-service.ts';
@@ -19,7 +20,7 @@ export default async function productoVentaRoutes(fastify: FastifyInstance, deps
   const read = gate({ module: 'producto_venta', read: true });
   const write = gate({ module: 'producto_venta' });
 
-  app.post('/productoVenta/buscar', { ...read, schema: { tags, body: ProductoVentaBuscar } },
+  app.post('/productoVenta/buscar', { ...listaCompleta(read), schema: { tags, body: ProductoVentaBuscar } },
     async (req) => ok(await service.buscar(deps, req.body.producto_venta)));
 
   app.post('/productoVenta/obtener', { ...read, schema: { tags, body: ProductoVentaId } },

@@ -6,6 +6,7 @@ import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
 import { ListPage } from '../../ui/ListPage';
 import { RowActions, rowActionsWidth } from '../../ui/RowActions';
+import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
 import { StatusTag } from '../../ui/StatusTag';
 import { useProductosVenta, type ProductoVentaFiltros } from './api';
 import { ESTADO_OPTIONS, ProductoVentaModal, type ProductoVentaModo } from './ProductoVentaModal';
@@ -45,12 +46,12 @@ export function ProductoVentaPage() {
 
   const columns: TableColumnsType<ProductoVentaRow> = [
     textColumn('Nombre', 'pvt_nombre'),
-    {
+    exportarComo({
       // Issue 24: a service (pumping) is not carried by a mixer and needs no dispatch.
       title: 'Despacho', dataIndex: 'pvt_despacho_mixer', width: 150,
       render: (mixer: boolean) => (mixer ? 'En mixer' : <Typography.Text type="secondary">No requiere</Typography.Text>),
-    },
-    { title: 'Estado', dataIndex: 'est_id', width: 130, render: (estId: number) => <StatusTag estId={estId} /> },
+    }, { valores: { true: 'En mixer', false: 'No requiere' } }),
+    exportarComo({ title: 'Estado', dataIndex: 'est_id', width: 130, render: (estId: number) => <StatusTag estId={estId} /> }, { valores: VALORES_ESTADO }),
     {
       title: 'Opciones',
       key: 'opciones',
@@ -88,6 +89,7 @@ export function ProductoVentaPage() {
       }
       rowKey="pvt_id"
       columns={columns}
+      exportar={{ ruta: '/productoVenta/buscar', consulta: { producto_venta: filtros }, nombre: 'productos-venta' }}
       rows={rows}
       total={todos?.length}
       page={page}
