@@ -9,6 +9,7 @@ export * from './common/statuses.ts';
 export * from './common/catalogs.ts';
 export * from './usuario/schemas.ts';
 export * from './auditoria/schemas.ts';
+export * from './rol/schemas.ts';
 export * from './proveedor/ruc.ts';
 export * from './centro_costo/schemas.ts';
 export * from './usuario/types.ts';

@@ -54,6 +54,8 @@ export const MODULES = [
   { mod_id: 26, mod_codigo: 'facturacion_electronica', mod_nombre: 'Facturación electrónica', mgp_id: 7, mod_url: '/facturacionElectronica' },
   // Issue 26: who did what and when, read-only (administrators and the AUDITOR role).
   { mod_id: 27, mod_codigo: 'auditoria', mod_nombre: 'Auditoría', mgp_id: 7, mod_url: '/auditoria' },
+  // Issue 26: roles created, renamed, deactivated and granted modules and options by administrators.
+  { mod_id: 28, mod_codigo: 'rol', mod_nombre: 'Roles', mgp_id: 7, mod_url: '/rol' },
 ] as const satisfies readonly ModuleDef[];
 
 export type ModuleCode = (typeof MODULES)[number]['mod_codigo'];

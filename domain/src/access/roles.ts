@@ -33,6 +33,15 @@ export const ROLE_NAMES: Record<number, string> = {
   11: 'AUDITOR',
 };
 
+/** Roles an administrator creates get ids from here on (the built-in ones stay below). */
+export const ROL_PERSONALIZADO_DESDE = 100;
+
+/**
+ * Built-in roles whose grants the roles editor cannot change: SUPER has everything by rule, PROVEEDOR is the
+ * supplier portal's isolation (DECISIONS §1, §7). Their 'requires a second factor' setting stays editable for SUPER.
+ */
+export const ROLES_FIJOS: readonly number[] = [ROLE.SUPER, ROLE.PROVEEDOR];
+
 /** How screens name each role (the codes above are the spec's data, e.g. in the session's `roles`). */
 export const ROLE_LABELS: Record<number, string> = {
   0: 'Superusuario',
@@ -58,7 +67,7 @@ export const rolEtiqueta = (codigos: string) => codigos.split(',').map((c) => c.
 const INTERNAL: ModuleCode[] = [
   'orden_compra', 'orden_pago', 'pedido_items', 'proveedor', 'producto', 'inventario',
   'asignacion_items', 'transferencia_items', 'caja', 'orden_venta', 'cliente', 'vendedor',
-  'producto_venta', 'envio', 'mixer', 'centro_costo', 'marca', 'unidad', 'proyecto', 'empleado', 'usuario', 'facturacion_electronica',
+  'producto_venta', 'envio', 'mixer', 'centro_costo', 'marca', 'unidad', 'proyecto', 'empleado', 'usuario', 'rol', 'facturacion_electronica',
 ];
 
 /**

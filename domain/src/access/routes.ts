@@ -42,6 +42,7 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   // The public address of mailed links and other settings changed from a screen (issue 24).
   { path: '/ajustes', module: 'usuario', menu: 'Ajustes' },
   { path: '/auditoria', module: 'auditoria' },
+  { path: '/rol', module: 'rol' },
   { path: '/producto', module: 'producto' },
   { path: '/caja', module: 'caja' },
   { path: '/caja/new', module: 'caja' },

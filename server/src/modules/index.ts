@@ -32,13 +32,14 @@ import indicadorRoutes from './indicador/routes.ts';
 import notificacionRoutes from './notificacion/routes.ts';
 import busquedaRoutes from './busqueda/routes.ts';
 import auditoriaRoutes from './auditoria/routes.ts';
+import rolRoutes from './rol/routes.ts';
 
 /** Every module's routes, mounted under /api. */
 export async function registerModules(api: FastifyInstance, deps: Deps): Promise<void> {
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
     marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes, cajaRoutes,
     clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, facturacionElectronicaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
-    mixerRoutes, envioRoutes, ajusteRoutes, inicioRoutes, indicadorRoutes, notificacionRoutes, busquedaRoutes, auditoriaRoutes]) {
+    mixerRoutes, envioRoutes, ajusteRoutes, inicioRoutes, indicadorRoutes, notificacionRoutes, busquedaRoutes, auditoriaRoutes, rolRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

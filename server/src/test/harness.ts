@@ -17,6 +17,11 @@ export interface TestContext {
   tokenFor(correo: string): Promise<string>;
   /** Authorization header of a seeded user. */
   auth(correo: string): Promise<{ authorization: string }>;
+  /**
+   * A second instance of the product on the same database (its own access guard cache, listening as a separate
+   * process would): what one instance writes must reach the other's guard. Closed with the context.
+   */
+  otraInstancia(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -68,12 +73,24 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     if (!u) throw new Error(`usuario de prueba inexistente: ${correo}`);
     return deps.tokens.sign({ usu_id: u.usu_id, ver: u.v });
   };
+  const otras: { app: App; deps: Deps }[] = [];
   return {
     app,
     deps,
     tokenFor,
     auth: async (correo) => ({ authorization: `Bearer ${await tokenFor(correo)}` }),
+    otraInstancia: async () => {
+      const otra = await createDeps(config, database);
+      const otraApp = await buildApp(otra);
+      await otraApp.ready();
+      otras.push({ app: otraApp, deps: otra });
+      return otraApp;
+    },
     close: async () => {
+      for (const o of otras) {
+        await o.app.close();
+        await o.deps.cpe.cerrar();
+      }
       await app.close();
       await deps.cpe.cerrar();
       await database.close();

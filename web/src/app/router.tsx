@@ -21,6 +21,7 @@ const SCREENS: Record<string, Lazy> = {
   '/auditoria': async () => ({ Component: (await import('../modules/auditoria/AuditoriaPage')).AuditoriaPage }),
   '/user/seguridad': async () => ({ Component: (await import('../modules/auth/SeguridadPage')).SeguridadPage }),
   '/usuario': async () => ({ Component: (await import('../modules/usuario/UsuarioPage')).UsuarioPage }),
+  '/rol': async () => ({ Component: (await import('../modules/rol/RolPage')).RolPage }),
   '/correo': async () => ({ Component: (await import('../modules/correo/CorreoPage')).CorreoPage }),
   '/ajustes': async () => ({ Component: (await import('../modules/ajuste/AjustesPage')).AjustesPage }),
   '/centroCosto': async () => ({ Component: (await import('../modules/centro_costo/CentroCostoPage')).CentroCostoPage }),

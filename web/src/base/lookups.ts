@@ -3,7 +3,7 @@ import { apiPost } from './api';
 
 /** Row shapes of the `/app/getData` lists (spec 1 §7); add a list here when a screen needs it. */
 export interface LookupRows {
-  roles: { rol_id: number; rol_nombre: string };
+  roles: { rol_id: number; rol_nombre: string; rol_estado?: number };
   proyectos: { pry_id: number; pry_codigo: string; pry_nombre: string };
   opciones: { opc_id: number; opc_codigo: string; opc_nombre: string; mod_codigo: string };
   estados: { est_id: number; est_codigo: string; est_nombre: string; est_styles: string };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { proyecto, proveedor } from './organization.ts';
 import { tipoUsuario } from './reference.ts';
 
@@ -8,7 +8,17 @@ export const rol = pgTable('rol', {
   rol_nombre: varchar({ length: 40 }).notNull().unique(),
   /** Its users must sign in with a second factor (issue 26); optional by default. */
   rol_requiere_segundo_factor: boolean().notNull().default(false),
-});
+  /** The roles editor (issue 26): an inactive role grants nothing and cannot be given to more users. */
+  rol_estado: smallint().notNull().default(1),
+  rol_descripcion: varchar({ length: 200 }),
+  /** An administrator changed its modules or options: the start-up refresh of reference data leaves them alone. */
+  rol_editado: boolean().notNull().default(false),
+  /** Optimistic concurrency of the editor. */
+  rol_version: integer().notNull().default(1),
+}, (t) => [uniqueIndex('rol_nombre_lower_uq').on(sql`lower(${t.rol_nombre})`)]);
+
+/** Ids of the roles administrators create (ROL_PERSONALIZADO_DESDE): the built-in ones stay below 100. */
+export const rolPersonalizadoSeq = pgSequence('rol_personalizado_seq', { startWith: 100 });
 
 export const moduloGrupo = pgTable('modulo_grupo', {
   mgp_id: integer().primaryKey(),

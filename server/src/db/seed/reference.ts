@@ -3,19 +3,23 @@ import {
   CONDICIONES_COMERCIALES, ESTADOS, ESTADOS_DOCUMENTO, METODOS_PAGO, MODULE_GROUPS, MODULES, MONEDAS, OPTIONS,
   ORDEN_ESTADOS, PEDIDO_ESTADOS, PRODUCTO_VENTA_GRUPOS, ROLE_GRANTS, ROLE_NAMES, TIPOS_CAJA, TIPOS_CUENTA, TIPOS_DOCUMENTO, TIPOS_USUARIO,
 } from '@obra/domain';
-import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import rootPackage from '../../../../package.json' with { type: 'json' };
 import type { Db, Executor } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { BANCOS, DISTRITOS, PAISES, TIPOS_DOCUMENTO_IDENTIDAD } from './reference-data.ts';
 
-/** Insert or refresh rows by key, so a start after an upgrade corrects reference data. */
+/**
+ * Insert or refresh rows by key, so a start after an upgrade corrects reference data. Only the columns the rows
+ * carry are refreshed: what the product's users set on the same rows (a role's second factor, its state) stays.
+ */
 async function upsert<T extends PgTable>(db: Db, table: T, key: PgColumn, rows: readonly T['$inferInsert'][]) {
   if (rows.length === 0) return;
+  const given = new Set(rows.flatMap((r) => Object.keys(r)));
   const set: Record<string, SQL> = {};
   for (const [name, col] of Object.entries(getTableColumns(table))) {
-    if (col.name !== key.name) set[name] = sql.raw(`excluded."${col.name}"`);
+    if (col.name !== key.name && given.has(name)) set[name] = sql.raw(`excluded."${col.name}"`);
   }
   await db.insert(table).values(rows as T['$inferInsert'][]).onConflictDoUpdate({ target: key, set });
 }
@@ -82,10 +86,17 @@ export async function seedReference(db: Db, opts: { unlessCurrent?: boolean } = 
     if (opts.unlessCurrent && (await storedFingerprint(tx)) === huella) return false;
     const d = tx as unknown as Db;
     for (const u of upserts) await upsert(d, u.table, u.key, u.rows as never);
-    await tx.delete(t.rolModulo);
-    await tx.delete(t.rolOpcion);
-    if (mods.length) await tx.insert(t.rolModulo).values(mods);
-    if (grants.length) await tx.insert(t.rolOpcion).values(grants);
+    // The grants of built-in roles follow the domain, except those an administrator edited (issue 26, roles editor);
+    // roles created in the editor are not the domain's and are never touched.
+    const edited = new Set((await tx.select({ id: t.rol.rol_id }).from(t.rol).where(eq(t.rol.rol_editado, true))).map((r) => r.id));
+    const builtIn = Object.keys(ROLE_NAMES).map(Number).filter((id) => !edited.has(id));
+    if (builtIn.length) {
+      await tx.delete(t.rolModulo).where(inArray(t.rolModulo.rol_id, builtIn));
+      await tx.delete(t.rolOpcion).where(inArray(t.rolOpcion.rol_id, builtIn));
+    }
+    const keep = <R extends { rol_id: number }>(rows: R[]) => rows.filter((r) => !edited.has(r.rol_id));
+    if (keep(mods).length) await tx.insert(t.rolModulo).values(keep(mods));
+    if (keep(grants).length) await tx.insert(t.rolOpcion).values(keep(grants));
     await tx.insert(t.referenciaVersion).values({ rfv_id: 1, rfv_huella: huella })
       .onConflictDoUpdate({ target: t.referenciaVersion.rfv_id, set: { rfv_huella: huella, rfv_fecha: sql`now()` } });
     return true;

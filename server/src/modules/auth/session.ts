@@ -31,7 +31,8 @@ export function sessionReply(
     tiu_id: profile.tiu_id,
     pve_id: profile.pve_id,
     cli_id: profile.cli_id,
-    roles: profile.roleIds.map((r) => ROLE_NAMES[r]).join(','),
+    // The built-in roles' codes (spec 1 §7); a role created in the editor carries no rule of its own and is not named here.
+    roles: profile.roleIds.map((r) => ROLE_NAMES[r]).filter(Boolean).join(','),
     opciones: profile.options.join(','),
     modulos: profile.modules.join(','),
     modulo_grupos: moduleGroups(profile),

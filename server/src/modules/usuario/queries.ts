@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Paged, UsuarioRow } from '@obra/domain';
-import type { Executor } from '../../db/client.ts';
+import { ROLE, type Paged, type UsuarioRow } from '@obra/domain';
+import { selectRows, type Executor } from '../../db/client.ts';
 import { proveedor, proyecto, rol, usuario, usuarioOpcion, usuarioRol } from '../../db/schema/index.ts';
 import { columnsOf, listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
@@ -129,10 +129,10 @@ export async function replaceOptions(db: Executor, usuId: number, optionIds: num
   if (optionIds.length) await db.insert(usuarioOpcion).values(optionIds.map((opc_id) => ({ usu_id: usuId, opc_id })));
 }
 
-export async function existingRoleIds(db: Executor, ids: number[]): Promise<number[]> {
+/** The roles of these ids that exist, with their name and state. */
+export async function existingRoles(db: Executor, ids: number[]): Promise<{ id: number; nombre: string; estado: number }[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: rol.rol_id }).from(rol).where(inArray(rol.rol_id, ids));
-  return rows.map((r) => r.id);
+  return db.select({ id: rol.rol_id, nombre: rol.rol_nombre, estado: rol.rol_estado }).from(rol).where(inArray(rol.rol_id, ids));
 }
 
 export async function activeUsersWithRole(db: Executor, rolId: number) {
@@ -147,4 +147,18 @@ export async function activeUsersWithRole(db: Executor, rolId: number) {
 /** Ends every token of the user (DECISIONS §1: the guard compares versions). */
 export async function bumpTokenVersion(db: Executor, usuId: number): Promise<void> {
   await db.update(usuario).set({ usu_token_version: sql`${usuario.usu_token_version} + 1` }).where(eq(usuario.usu_id, usuId));
+}
+
+/** Any number uncommon enough: changes that could leave no SUPER run one at a time. */
+const SUPER_LOCK = 70_512_026;
+
+/**
+ * Whether another active user than `usuId` holds SUPER, under a lock held to the end of the caller's transaction,
+ * so two administrators removing SUPER from each other at once cannot both succeed (issue 26).
+ */
+export async function otroSuperActivo(tx: Executor, usuId: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_LOCK})`);
+  const rows = await selectRows(tx, sql`select 1 from usuario_rol ur join usuario u on u.usu_id = ur.usu_id
+    where ur.rol_id = ${ROLE.SUPER} and u.usu_estado = 1 and u.usu_id <> ${usuId} limit 1`);
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
-import { MSG, OPTIONS, ROLE, TIPO_USUARIO, USUARIO_SIN_PROYECTO, hasModule, isCorporate, isSuper, lacksProject } from '@obra/domain';
+import { MSG, OPTIONS, ROL_MSG, ROLE, TIPO_USUARIO, USUARIO_SIN_PROYECTO, hasModule, isCorporate, isSuper, lacksProject } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
@@ -44,9 +44,12 @@ function checkGrants(caller: AccessProfile, u: { usu_nivel: number; pry_id: numb
   if (u.opciones.some((id) => !known.has(id))) throw badRequest('Una de las opciones no existe');
 }
 
-async function checkRolesExist(deps: Deps, ids: number[]) {
-  const found = await q.existingRoleIds(deps.database.db, ids);
-  if (found.length !== ids.length) throw badRequest('Uno de los roles no existe');
+/** Every role exists; an inactive one is refused unless the user already holds it (issue 26, roles editor). */
+async function checkRolesExist(deps: Deps, ids: number[], held: number[] = []) {
+  const found = await q.existingRoles(deps.database.db, ids);
+  if (found.length !== new Set(ids).size) throw badRequest('Uno de los roles no existe');
+  const inactive = found.find((r) => r.estado !== 1 && !held.includes(r.id));
+  if (inactive) throw badRequest(ROL_MSG.inactivo(inactive.nombre));
 }
 
 export async function search(deps: Deps, caller: AccessProfile, f: UsuarioBuscar) {
@@ -98,7 +101,7 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
   if (current.roleIds.includes(ROLE.SUPER) && !isSuper(caller)) throw forbidden('Solo un usuario SUPER puede modificar a otro SUPER');
   if (input.usu_id === caller.usu_id && input.usu_estado === 0) throw badRequest('No puede desactivar su propio usuario');
   const roleIds = input.lista_usuario_rol.map((r) => r.rol_id);
-  await checkRolesExist(deps, roleIds);
+  await checkRolesExist(deps, roleIds, current.roleIds);
   const db = deps.database.db;
   if (await q.emailInUse(db, input.usu_correo, input.usu_id)) throw conflict(MSG.emailTaken);
   if (input.usu_password) await comprobarPassword(input.usu_password, { nombre: input.usu_nombre, apellido: input.usu_apellido, correo: input.usu_correo });
@@ -112,6 +115,9 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
       usu_estado: input.usu_estado, pry_id: input.pry_id, ...(passwordHash ? { usu_password_hash: passwordHash } : {}),
     }, bumpToken);
     if (!saved) throw conflict();
+    // SUPER is never taken from its last active holder (issue 26): neither by removing the role nor by deactivating.
+    const dejaSuper = current.roleIds.includes(ROLE.SUPER) && (!roleIds.includes(ROLE.SUPER) || input.usu_estado !== 1);
+    if (dejaSuper && !(await q.otroSuperActivo(tx, input.usu_id))) throw badRequest(ROL_MSG.ultimoSuper);
     await q.replaceRoles(tx, input.usu_id, roleIds);
     await q.replaceOptions(tx, input.usu_id, input.opciones);
   });
@@ -125,7 +131,12 @@ export async function setState(deps: Deps, caller: AccessProfile, input: Usuario
   const current = await findInScope(deps, caller, input.usu_id, true);
   if (input.usu_id === caller.usu_id) throw badRequest('No puede desactivar su propio usuario');
   if (current.roleIds.includes(ROLE.SUPER) && !isSuper(caller)) throw forbidden('Solo un usuario SUPER puede modificar a otro SUPER');
-  await q.setState(deps.database.db, input.usu_id, input.usu_estado);
+  await deps.database.db.transaction(async (tx) => {
+    if (input.usu_estado !== 1 && current.roleIds.includes(ROLE.SUPER) && !(await q.otroSuperActivo(tx, input.usu_id))) {
+      throw badRequest(ROL_MSG.ultimoSuper);
+    }
+    await q.setState(tx, input.usu_id, input.usu_estado);
+  });
   deps.profiles.invalidate(input.usu_id);
   return { usu_id: input.usu_id, usu_estado: input.usu_estado };
 }

@@ -35,12 +35,15 @@ function prepareProfile(db: Db) {
     usu_estado: usuario.usu_estado,
     usu_confirmado: usuario.usu_confirmado,
     usu_token_version: usuario.usu_token_version,
-    role_ids: sql<number[]>`coalesce((select array_agg(ur.rol_id) from usuario_rol ur where ur.usu_id = usuario.usu_id), '{}')`,
-    modules: sql<string[]>`coalesce((select array_agg(distinct m.mod_codigo) from usuario_rol ur
+    // Only active roles grant anything (issue 26, roles editor); SUPER cannot be deactivated.
+    role_ids: sql<number[]>`coalesce((select array_agg(ur.rol_id) from usuario_rol ur join rol r on r.rol_id = ur.rol_id
+       where ur.usu_id = usuario.usu_id and r.rol_estado = 1), '{}')`,
+    modules: sql<string[]>`coalesce((select array_agg(distinct m.mod_codigo) from usuario_rol ur join rol r on r.rol_id = ur.rol_id
         join rol_modulo rm on rm.rol_id = ur.rol_id join modulo m on m.mod_id = rm.mod_id
-       where ur.usu_id = usuario.usu_id), '{}')`,
+       where ur.usu_id = usuario.usu_id and r.rol_estado = 1), '{}')`,
     options: sql<string[]>`coalesce((select array_agg(distinct o.opc_codigo) from opcion o
-       where o.opc_id in (select ro.opc_id from usuario_rol ur join rol_opcion ro on ro.rol_id = ur.rol_id where ur.usu_id = usuario.usu_id
+       where o.opc_id in (select ro.opc_id from usuario_rol ur join rol r on r.rol_id = ur.rol_id join rol_opcion ro on ro.rol_id = ur.rol_id
+                          where ur.usu_id = usuario.usu_id and r.rol_estado = 1
                           union select uo.opc_id from usuario_opcion uo where uo.usu_id = usuario.usu_id)), '{}')`,
     closed_sessions: sql<string[]>`coalesce((select array_agg(s.ses_id) from sesion s
        where s.usu_id = usuario.usu_id and s.ses_expira > now() and s.ses_cerrada is not null), '{}')`,

@@ -73,7 +73,8 @@ interface UsuarioFieldsProps {
 export function UsuarioFields({ isNew, readOnly, lookups, firmaUrl, firmaProgress }: UsuarioFieldsProps) {
   // Only SUPER grants SUPER; PROVEEDOR belongs to supplier accounts, never to staff.
   const grantsSuper = isSuper({ roleIds: useRoleIds() });
-  const roles = readOnly ? lookups.roles.map((r) => ({ value: r.rol_id, label: rolEtiqueta(r.rol_nombre) })) : staffRoleOptions(lookups.roles, grantsSuper);
+  const held = Form.useWatch<number[] | undefined>('lista_usuario_rol') ?? [];
+  const roles = readOnly ? lookups.roles.map((r) => ({ value: r.rol_id, label: rolEtiqueta(r.rol_nombre) })) : staffRoleOptions(lookups.roles, grantsSuper, held);
   const proyectos = projectOptions(lookups.proyectos);
   const nivel = Form.useWatch<number | undefined>('usu_nivel');
 

@@ -9,11 +9,15 @@ export const NIVEL_OPTIONS = [
 
 export const nivelLabel = (nivel: number) => (nivel === 1 ? 'Corporativo' : 'Proyecto');
 
-/** Roles a staff account may be given: never PROVEEDOR (supplier accounts), and SUPER only by SUPER. */
-export function staffRoleOptions(roles: LookupRows['roles'][], grantsSuper: boolean) {
+/**
+ * Roles a staff account may be given: never PROVEEDOR (supplier accounts), SUPER only by SUPER, and an inactive role
+ * only where the user already holds it (shown as such, so it can be taken away).
+ */
+export function staffRoleOptions(roles: LookupRows['roles'][], grantsSuper: boolean, held: readonly number[] = []) {
   return roles
     .filter((r) => r.rol_id !== ROLE.PROVEEDOR && (grantsSuper || r.rol_id !== ROLE.SUPER))
-    .map((r) => ({ value: r.rol_id, label: rolEtiqueta(r.rol_nombre) }));
+    .filter((r) => (r.rol_estado ?? 1) === 1 || held.includes(r.rol_id))
+    .map((r) => ({ value: r.rol_id, label: `${rolEtiqueta(r.rol_nombre)}${(r.rol_estado ?? 1) === 1 ? '' : ' (inactivo)'}` }));
 }
 
 /** The 'Tipo' filter of the users list: staff or supplier accounts (tiu_id). */
