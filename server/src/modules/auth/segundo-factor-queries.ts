@@ -13,7 +13,7 @@ export interface EstadoSegundoFactor {
 export async function estado(db: Executor, usuId: number): Promise<EstadoSegundoFactor> {
   const [r] = await selectRows<EstadoSegundoFactor>(db, sql`
     select coalesce((select usf_activo from usuario_segundo_factor where usu_id = ${usuId}), false) as activo,
-      exists (select 1 from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuId} and r.rol_requiere_segundo_factor) as requerido,
+      exists (select 1 from usuario_rol ur join rol r on r.rol_id = ur.rol_id where ur.usu_id = ${usuId} and r.rol_requiere_segundo_factor and r.rol_estado = 1) as requerido,
       (select count(*)::int from usuario_codigo_recuperacion where usu_id = ${usuId} and ucr_usado is null) as codigos_restantes`);
   return r;
 }

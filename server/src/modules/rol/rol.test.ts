@@ -176,6 +176,21 @@ describe('/rol: the roles editor', () => {
   });
 });
 
+describe("a user's roles and password changed", () => {
+  it('leave an audit line with the roles before and after by name, and the password named but not shown', async () => {
+    const u = await usuarioCon('auditado.roles@andina.pe', [ROLE.TESORERIA]);
+    const actual = await ok(post('usuario/obtener', { usuario: { usu_id: u.id } }, admin)) as Record<string, unknown>;
+    await ok(post('usuario/modificar', { usuario: { ...actual, lista_usuario_rol: [{ rol_id: ROLE.GERENCIA }], usu_password: 'Hormigon.Sur.2026' } }, admin));
+    const [linea] = await selectRows<{ detalle: { cambios: { campo: string; antes: unknown; despues: unknown }[] } }>(db(), sql`
+      select aud_detalle as detalle from auditoria where aud_modulo = 'usuario' and aud_documento = 'auditado.roles@andina.pe' order by aud_id desc limit 1`);
+    const cambio = (campo: string) => linea!.detalle.cambios.find((c) => c.campo === campo);
+    expect(cambio('roles')).toEqual({ campo: 'roles', antes: ['TESORERIA'], despues: ['GERENCIA'] });
+    expect(cambio('contraseña')).toEqual({ campo: 'contraseña', antes: '(anterior)', despues: '(cambiada)' });
+    expect(JSON.stringify(linea)).not.toContain('Hormigon.Sur.2026');
+    expect(cambio('usu_nombre')).toBeUndefined();
+  });
+});
+
 describe('SUPER is never taken from its last active holder', () => {
   it('refuses removing SUPER from the only SUPER user; allows it while another remains; two at once leave one', async () => {
     const adminId = await usuarioId(ADMIN);

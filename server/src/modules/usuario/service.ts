@@ -10,6 +10,7 @@ import { assertInProject, projectScope } from '../../platform/scope.ts';
 import { cerrarSesiones, renovarSesion } from '../../platform/auth/sesiones.ts';
 import { comprobarPassword } from '../../platform/passwords.ts';
 import { restablecer as restablecerSegundoFactor } from '../auth/segundo-factor.ts';
+import { registrarCambios } from '../../platform/audit.ts';
 import * as q from './queries.ts';
 
 type User = NonNullable<Awaited<ReturnType<typeof q.findUser>>>;
@@ -120,6 +121,18 @@ export async function modify(deps: Deps, caller: AccessProfile, input: UsuarioMo
     if (dejaSuper && !(await q.otroSuperActivo(tx, input.usu_id))) throw badRequest(ROL_MSG.ultimoSuper);
     await q.replaceRoles(tx, input.usu_id, roleIds);
     await q.replaceOptions(tx, input.usu_id, input.opciones);
+    // Auditoría: the before and after of what changed, roles by name; a new password is named, never shown.
+    const nombres = async (ids: number[]) => (await q.existingRoles(tx, ids)).map((r) => r.nombre).sort();
+    const foto = (u: { usu_nombre: string; usu_apellido: string; usu_correo: string; usu_nivel: number; usu_estado: number; pry_id: number | null },
+      roles: string[], opciones: number[]) => ({
+      usu_nombre: u.usu_nombre, usu_apellido: u.usu_apellido, usu_correo: u.usu_correo, usu_nivel: u.usu_nivel,
+      usu_estado: u.usu_estado, pry_id: u.pry_id, roles, opciones: [...opciones].sort((a, b) => a - b),
+    });
+    await registrarCambios(tx, {
+      usuId: caller.usu_id, modulo: 'usuario', documento: input.usu_correo, ruta: '/api/usuario/modificar',
+      antes: { ...foto(current, await nombres(current.roleIds), current.optionIds), ...(passwordHash && { contraseña: '(anterior)' }) },
+      despues: { ...foto(input, await nombres(roleIds), input.opciones), ...(passwordHash && { contraseña: '(cambiada)' }) },
+    });
   });
   // Other instances hear of it through the database's notification; this one forgets at once.
   deps.profiles.invalidate(input.usu_id);
