@@ -25,16 +25,34 @@ export interface UploadRule {
 }
 
 export const MALFORMED_MULTIPART = 'El archivo no se recibió completo o el formulario enviado no es válido';
+export const TOO_MANY_FILES = 'Envíe un solo archivo';
+export const TOO_MANY_FIELDS = 'El formulario tiene demasiados campos';
 
 /**
- * The parser's own failures (no boundary, a truncated or malformed part) are the client's:
- * 400, not 500. Our refusals and the size limits (413) keep their status.
+ * One mapping from the multipart parser's own failures to the product's messages, for every upload route (issue 29):
+ * too many files (`files`, 'Envíe un solo archivo' by default), too many fields or parts, a file past the size
+ * (`size`), and a body cut short or malformed (MALFORMED_MULTIPART) all answer 400 with their own words. Our refusals
+ * keep theirs.
  */
-function malformedMultipart(err: unknown): Error {
+export function multipartRefusal(err: unknown, messages: { size: string; files?: string }): Error {
   if (err instanceof AppError) return err;
-  const status = (err as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return err as Error;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT') return badRequest(messages.files ?? TOO_MANY_FILES);
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest(TOO_MANY_FIELDS);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(messages.size);
   return badRequest(MALFORMED_MULTIPART);
+}
+
+/** A part's content; past the size limit it is the size's refusal, and any other failure (a cut body) the parser's. */
+export async function partBuffer(part: { toBuffer(): Promise<Buffer>; file: { truncated: boolean } }, sizeMessage: string): Promise<Buffer> {
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (err) {
+    throw (err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(sizeMessage) : err;
+  }
+  if (part.file.truncated) throw badRequest(sizeMessage);
+  return buffer;
 }
 
 /**
@@ -49,15 +67,14 @@ export async function readUpload(request: FastifyRequest, fileField: string, rul
   try {
     for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1 } })) {
       if (part.type === 'file') {
-        const buffer = await part.toBuffer().catch(() => null);
-        if (buffer === null) throw badRequest(rule.sizeMessage);
+        const buffer = await partBuffer(part, rule.sizeMessage);
         if (part.fieldname === fileField) file = { buffer, filename: part.filename, truncated: part.file.truncated };
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    throw malformedMultipart(err);
+    throw multipartRefusal(err, { size: rule.sizeMessage });
   }
   checkText(fields);
   if (!file || file.buffer.length === 0) throw badRequest(rule.missingMessage);

@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { bombWorkbook, deflated, plain, zipOf } from '../test/hostile-files.ts';
 import { XLSX_UPLOAD, parseRows, readXlsxRows, rowsInError, templateXlsx, type XlsxColumn } from './xlsx.ts';
 
 const columns: XlsxColumn[] = [
@@ -66,71 +67,6 @@ describe('xlsx loads', () => {
   });
 });
 
-/** A zip written by hand, so that an entry can be a deflated stream of any size. */
-function zipOf(files: { name: string; deflated: Buffer; size: number; crc: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(f.crc, 14); local.writeUInt32LE(f.deflated.length, 18); local.writeUInt32LE(f.size % 2 ** 32, 22); local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(f.crc, 16); central.writeUInt32LE(f.deflated.length, 20); central.writeUInt32LE(f.size % 2 ** 32, 24);
-    central.writeUInt16LE(name.length, 28); central.writeUInt32LE(offset, 42);
-    locals.push(local, name, f.deflated);
-    centrals.push(central, name);
-    offset += 30 + name.length + f.deflated.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
-
-/** Deflates `head`, then rows 2 .. rows + 1 written by `row`, then `tail`, without holding the whole text. */
-async function deflated(head: string, row: (n: number) => string, rows: number, tail: string) {
-  const z = createDeflateRaw({ level: 6 });
-  const out: Buffer[] = [];
-  z.on('data', (b: Buffer) => out.push(b));
-  const done = new Promise((resolve) => z.on('end', resolve));
-  let crc = crc32(head);
-  let size = head.length;
-  z.write(head);
-  for (let first = 2; first < rows + 2; first += 1000) {
-    const piece = Buffer.from(Array.from({ length: Math.min(1000, rows + 2 - first) }, (_, i) => row(first + i)).join(''));
-    if (!z.write(piece)) await new Promise((resolve) => z.once('drain', resolve));
-    crc = crc32(piece, crc);
-    size += piece.length;
-  }
-  z.end(tail);
-  crc = crc32(tail, crc);
-  await done;
-  return { deflated: Buffer.concat(out), size: size + tail.length, crc };
-}
-
-const plain = (name: string, text: string) => ({ name, deflated: deflateRawSync(text), size: Buffer.byteLength(text), crc: crc32(text) });
-
-/** A workbook whose first sheet has the template header and `rows` rows, each with `padding` characters more. */
-async function bombWorkbook(rows: number, padding = 0): Promise<Buffer> {
-  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const sheet = await deflated(
-    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData><row r="1">${cell('A1', 'Nombre')}${cell('B1', 'Categoría')}${cell('C1', 'Stock mínimo')}</row>`,
-    (n) => `<row r="${n}">${cell(`A${n}`, `Cemento${' '.repeat(padding)}`)}${cell(`B${n}`, 'Obra')}</row>`, rows, '</sheetData></worksheet>');
-  return zipOf([
-    plain('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),
-    plain('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    plain('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Datos" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    plain('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-    { name: 'xl/worksheets/sheet1.xml', ...sheet },
-  ]);
-}
-
 describe('xlsx loads under hostile files', () => {
   it('reads a hand-made workbook like any other', async () => {
     const rows = await readXlsxRows(await bombWorkbook(3000), columns);
@@ -156,7 +92,7 @@ describe('xlsx loads under hostile files', () => {
     const parkedBefore = parked();
     const excelOrder = await templateXlsx('Productos', columns, Array.from({ length: 6000 }, (_, i) => ({ nombre: `P${i}`, categoria: 'C', stock: 1 })));
     expect((await refusal(readXlsxRows(excelOrder, columns))).message).toBe('El archivo no debe tener más de 5000 filas');
-    const big = await bombWorkbook(200_000);
+    const big = await bombWorkbook(150_000);
     const before = process.memoryUsage().rss;
     const started = Date.now();
     const err = await refusal(readXlsxRows(big, columns));
@@ -164,6 +100,56 @@ describe('xlsx loads under hostile files', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(parked()).toBe(parkedBefore);
+  });
+
+  /** Sets a 32-bit field of the sheet's local header (`local`) or central record (`central`), at `field` bytes in. */
+  const patch = (zip: Buffer, where: 'local' | 'central', field: number, value: number) => {
+    const out = Buffer.from(zip);
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const signature = where === 'local' ? 0x04034b50 : 0x02014b50;
+    const nameAt = where === 'local' ? 30 : 46;
+    for (let i = 0; i + nameAt + name.length <= out.length; i++) {
+      if (out.readUInt32LE(i) === signature && out.subarray(i + nameAt, i + nameAt + name.length).equals(name)) {
+        out.writeUInt32LE(value, i + field);
+        return out;
+      }
+    }
+    throw new Error('sin hoja');
+  };
+
+  it('refuses entries whose local header and index disagree, or whose data inflates past what they declare (issue 29)', async () => {
+    // 100 MiB of sheet XML in about 100 KiB.
+    const bomb = await bombWorkbook(1000, 100_000);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const before = process.memoryUsage().rss;
+    // The index declares 1 000 bytes, the local header the truth (the reader trusts the local header).
+    const split = patch(bomb, 'central', 24, 1000);
+    expect((await refusal(readXlsxRows(split, columns))).message).toBe('No se pudo leer el archivo; use la plantilla descargada');
+    // Both declare 1 000 bytes: inflating stops at 1 000 and the archive is refused for the lie.
+    const lie = patch(patch(bomb, 'central', 24, 1000), 'local', 22, 1000);
+    expect((await refusal(readXlsxRows(lie, columns))).message).toBe('No se pudo leer el archivo; use la plantilla descargada');
+    // Both declare the truth: too large, refused after inflating at most the entry's limit.
+    expect((await refusal(readXlsxRows(bomb, columns))).message).toBe('El archivo contiene demasiados datos; divídalo en archivos más pequeños');
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('answers "demasiados datos" for a sheet past the entry limit, not a columns message', async () => {
+    const big = await bombWorkbook(230_000);
+    expect((await refusal(readXlsxRows(big, columns))).message).toBe('El archivo contiene demasiados datos; divídalo en archivos más pequeños');
+  });
+
+  it('refuses a workbook that does not say where its sheets are, leaving no temporary file', async () => {
+    const parked = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
+    const before = parked();
+    const sheet = await deflated('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+      (n) => `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>${'x'.repeat(100)}</t></is></c></row>`, 10_000, '</sheetData></worksheet>');
+    const sinRels = zipOf([
+      plain('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      { name: 'xl/worksheets/sheet1.xml', ...sheet },
+      plain('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'),
+    ]);
+    expect((await refusal(readXlsxRows(sinRels, columns))).message).toBe('No se pudo leer el archivo; use la plantilla descargada');
+    expect(parked()).toBe(before);
   });
 
   it('refuses an archive whose index hides an entry from the check', async () => {

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from './errors.ts';
 import type { UploadRule } from './files.ts';
-import { ZipRefused, checkZip, withEntriesFirst } from './zip-limits.ts';
+import { ZipRefused, inflateZip, rebuiltZip } from './zip-limits.ts';
 
 /**
  * Spreadsheet loads (products, employees, ...): a downloadable template, then the user's
@@ -90,10 +90,12 @@ function cellText(value: ExcelJS.CellValue): string {
 
 const UNREADABLE = 'No se pudo leer el archivo; use la plantilla descargada';
 const TOO_LARGE = 'El archivo contiene demasiados datos; divídalo en archivos más pequeños';
+/** The parts of a workbook exceljs needs before a sheet to read it as it arrives. */
+const WORKBOOK_PARTS = ['[Content_Types].xml', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels'];
 
 /** The first sheet's rows, streamed: nothing is built beyond the row the caller stops at. */
-async function* firstSheetRows(buffer: Buffer): AsyncGenerator<ExcelJS.Row> {
-  const input = Readable.from([buffer]);
+async function* firstSheetRows(workbook: Buffer): AsyncGenerator<ExcelJS.Row> {
+  const input = Readable.from([workbook]);
   const reader = new (await excel()).stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   // A workbook without shared strings (inline text, numbers only) would also make exceljs park
   // each sheet in a temporary file, left behind when reading stops early: start with none.
@@ -122,8 +124,11 @@ export async function readXlsxRows(
 ): Promise<SheetRow[]> {
   let workbook: Buffer;
   try {
-    // Everything but the sheets first, so that no sheet waits in a temporary file.
-    workbook = withEntriesFirst(buffer, await checkZip(buffer), (name) => !name.startsWith('xl/worksheets/'));
+    const entries = await inflateZip(buffer);
+    // Without the parts that say where the sheets are, exceljs parks each sheet in a temporary file it never removes.
+    if (!WORKBOOK_PARTS.every((part) => entries.some((e) => e.name === part && e.data.length > 0))) throw new ZipRefused('invalid');
+    // What was inflated and counted, packed again; everything but the sheets first, so that no sheet waits in a file.
+    workbook = await rebuiltZip(entries, (name) => !name.startsWith('xl/worksheets/'));
   } catch (err) {
     if (err instanceof ZipRefused) throw badRequest(err.reason === 'too-large' ? TOO_LARGE : UNREADABLE);
     throw err;

@@ -1,8 +1,11 @@
 import { FACTURA_PDF_MAX_BYTES, FACTURA_XML_MAX_BYTES, PORTAL_MSG, FacturaAdjuntarCampos } from '@obra/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../platform/errors.ts';
-import { MALFORMED_MULTIPART } from '../../platform/files.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { multipartRefusal, partBuffer } from '../../platform/files.ts';
 import { checkText } from '../../platform/input.ts';
+
+/** More than the two files of an invoice. */
+export const FACTURA_ARCHIVOS = 'Envíe solo el PDF y el XML de la factura';
 
 export interface FacturaUpload {
   ord_id: number;
@@ -22,21 +25,16 @@ export async function readFacturaUpload(request: FastifyRequest): Promise<Factur
   try {
     for await (const part of request.parts({ limits: { files: 2, fileSize: FACTURA_PDF_MAX_BYTES } })) {
       if (part.type === 'file') {
-        const buffer = await part.toBuffer().catch(() => null);
-        const tooBig = buffer === null || part.file.truncated;
-        if (part.fieldname === 'xml' && (tooBig || buffer.length > FACTURA_XML_MAX_BYTES)) throw badRequest(PORTAL_MSG.facturaXmlTamano);
-        if (tooBig) throw badRequest(PORTAL_MSG.facturaPdfTamano);
-        if (part.fieldname === 'pdf' || part.fieldname === 'xml') files[part.fieldname] = { buffer, filename: part.filename };
+        const xml = part.fieldname === 'xml';
+        const buffer = await partBuffer(part, xml ? PORTAL_MSG.facturaXmlTamano : PORTAL_MSG.facturaPdfTamano);
+        if (xml && buffer.length > FACTURA_XML_MAX_BYTES) throw badRequest(PORTAL_MSG.facturaXmlTamano);
+        if (xml || part.fieldname === 'pdf') files[part.fieldname] = { buffer, filename: part.filename };
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const status = (err as { statusCode?: unknown }).statusCode;
-    if (status === 413) throw badRequest(PORTAL_MSG.facturaPdfTamano);
-    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
-    throw badRequest(MALFORMED_MULTIPART);
+    throw multipartRefusal(err, { size: PORTAL_MSG.facturaPdfTamano, files: FACTURA_ARCHIVOS });
   }
   checkText(fields);
   const campos = FacturaAdjuntarCampos.safeParse(fields);
