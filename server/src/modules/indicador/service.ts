@@ -1,8 +1,11 @@
 import type { AccessProfile } from '@obra/domain';
 import { isSupplier } from '@obra/domain';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import { projectScope } from '../../platform/scope.ts';
+import { alcance as cajaAlcance } from '../caja/service.ts';
+import { alcanceSql } from '../caja/queries.ts';
 import * as q from './queries.ts';
 
 export interface Periodo { desde?: string | null; hasta?: string | null }
@@ -13,10 +16,20 @@ const hoyLima = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima
 /** The period of a monthly panel: the given dates, else the first day of the month 11 months back through today. */
 export function periodoMeses(p: Periodo): { desde: string; hasta: string } {
   const hasta = p.hasta ?? hoyLima();
-  if (p.desde) return { desde: p.desde, hasta };
+  if (p.desde) return valido(p.desde, hasta, 3660);
   const [y, m] = hasta.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m - 1 - 11, 1));
   return { desde: d.toISOString().slice(0, 10), hasta };
+}
+
+const DIA_MS = 86_400_000;
+
+/** A period asked for: from before to, and at most `maxDias` days (a daily panel a year, a monthly one ten). */
+function valido(desde: string, hasta: string, maxDias: number) {
+  const dias = (Date.parse(hasta) - Date.parse(desde)) / DIA_MS;
+  if (dias < 0) throw badRequest('La fecha inicial no puede ser posterior a la final');
+  if (dias >= maxDias) throw badRequest(`El periodo no puede pasar de ${maxDias} días`);
+  return { desde, hasta };
 }
 
 const scopeOf = (caller: AccessProfile) => {
@@ -31,4 +44,64 @@ export async function compras(deps: Deps, caller: AccessProfile, p: Periodo) {
   const [porMes, porCentroCosto] = await Promise.all([
     q.comprasPorMes(db, scope, desde, hasta), q.comprasPorCentroCosto(db, scope, desde, hasta)]);
   return { desde, hasta, por_mes: porMes, por_centro_costo: porCentroCosto };
+}
+
+/** The period of a daily panel: the given dates, else the 30 Lima days through today. */
+export function periodoDias(p: Periodo): { desde: string; hasta: string } {
+  const hasta = p.hasta ?? hoyLima();
+  if (p.desde) return valido(p.desde, hasta, 366);
+  const [y, m, d] = hasta.split('-').map(Number) as [number, number, number];
+  return { desde: new Date(Date.UTC(y, m - 1, d - 29)).toISOString().slice(0, 10), hasta };
+}
+
+/** Payment orders approved against deposited per month (module orden_pago). */
+export async function pagos(deps: Deps, caller: AccessProfile, p: Periodo) {
+  const scope = scopeOf(caller);
+  const { desde, hasta } = periodoMeses(p);
+  return { desde, hasta, por_mes: await q.pagosPorMes(deps.database.db, scope, desde, hasta) };
+}
+
+/**
+ * Sales per month, product and client (module orden_venta). Sales orders carry no project: the sales list
+ * shows every order to whoever reads the module, and so does this panel.
+ */
+export async function ventas(deps: Deps, caller: AccessProfile, p: Periodo) {
+  scopeOf(caller);
+  const { desde, hasta } = periodoMeses(p);
+  const db = deps.database.db;
+  const [porMes, porProducto, porCliente] = await Promise.all([
+    q.ventasPorMes(db, desde, hasta), q.ventasPorProducto(db, desde, hasta), q.ventasPorCliente(db, desde, hasta)]);
+  return { desde, hasta, por_mes: porMes, por_producto: porProducto, por_cliente: porCliente };
+}
+
+/** Receivables of credit sales by age on `hasta` (today by default; module orden_venta). Empty when nothing is owed. */
+export async function cobranza(deps: Deps, caller: AccessProfile, p: Periodo) {
+  scopeOf(caller);
+  const al = p.hasta ?? hoyLima();
+  const tramos = await q.cobranzaPorAntiguedad(deps.database.db, al);
+  const vacio = tramos.every((t) => t.ordenes === 0);
+  return { al, tramos: vacio ? [] : tramos };
+}
+
+/** m³ dispatched per day over the last 30 days (module envio). Empty when no dispatch left in the period. */
+export async function despachos(deps: Deps, caller: AccessProfile, p: Periodo) {
+  scopeOf(caller);
+  const { desde, hasta } = periodoDias(p);
+  const dias = await q.m3PorDia(deps.database.db, desde, hasta);
+  return { desde, hasta, por_dia: dias.some((d) => d.envios > 0) ? dias : [] };
+}
+
+/** Each mixer's hours in use over the last 30 days, from the dispatch timeline (module envio). */
+export async function mixers(deps: Deps, caller: AccessProfile, p: Periodo) {
+  scopeOf(caller);
+  const { desde, hasta } = periodoDias(p);
+  const filas = await q.horasPorMixer(deps.database.db, desde, hasta);
+  return { desde, hasta, por_mixer: filas.some((f) => f.envios > 0) ? filas : [] };
+}
+
+/** Open petty cash per project (module caja), scoped as the cash list. */
+export async function cajas(deps: Deps, caller: AccessProfile) {
+  scopeOf(caller);
+  const filas = await q.cajasAbiertas(deps.database.db, alcanceSql(cajaAlcance(caller)) ?? sql`true`);
+  return { por_proyecto: filas };
 }
