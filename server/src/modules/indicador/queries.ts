@@ -46,16 +46,19 @@ export interface MesPagos { clave: string; etiqueta: string; aprobado: string; d
  * `opg_total` times its purchase order's exchange rate. Scope: the project of the order's cost centre.
  */
 export function pagosPorMes(db: Executor, scope: ProjectScope, desde: string, hasta: string): Promise<MesPagos[]> {
-  const alcance = projectSql(scope, sql`c.pry_id`);
+  // The order is read by its key for each payment order of the period (a handful a day), never scanned whole.
+  const alcance = scope.kind === 'all' ? sql`true`
+    : projectSql(scope, sql`(select c.pry_id from orden o join centro_costo c on c.cec_id = o.cec_id where o.ord_id = p.ord_id)`);
+  const soles = sql`p.opg_total * (select o.ord_tipo_cambio from orden o where o.ord_id = p.ord_id)`;
   return selectRows<MesPagos>(db, sql`
     with a as (
-      select to_char(p.opg_fecha_aprobacion at time zone 'America/Lima', 'YYYY-MM') as mes, sum(p.opg_total * o.ord_tipo_cambio) as v
-      from orden_pago p join orden o on o.ord_id = p.ord_id join centro_costo c on c.cec_id = o.cec_id
+      select to_char(p.opg_fecha_aprobacion at time zone 'America/Lima', 'YYYY-MM') as mes, sum(${soles}) as v
+      from orden_pago p
       where p.opg_estado in ('OPA', 'OPP') and p.opg_fecha_aprobacion >= ${inicioLima(desde)} and p.opg_fecha_aprobacion < ${finLima(hasta)} and ${alcance}
       group by 1),
     d as (
-      select to_char(p.opg_fecha_deposito at time zone 'America/Lima', 'YYYY-MM') as mes, sum(p.opg_total * o.ord_tipo_cambio) as v
-      from orden_pago p join orden o on o.ord_id = p.ord_id join centro_costo c on c.cec_id = o.cec_id
+      select to_char(p.opg_fecha_deposito at time zone 'America/Lima', 'YYYY-MM') as mes, sum(${soles}) as v
+      from orden_pago p
       where p.opg_estado = 'OPP' and p.opg_fecha_deposito >= ${inicioLima(desde)} and p.opg_fecha_deposito < ${finLima(hasta)} and ${alcance}
       group by 1)
     select coalesce(a.mes, d.mes) as clave, coalesce(a.mes, d.mes) as etiqueta,
@@ -130,14 +133,15 @@ export function cobranzaPorAntiguedad(db: Executor, al: string): Promise<Tramo[]
       union all
       select ovt_id, vence, saldo from ov where ov.cuotas is null),
     t as (
-      select ovt_id, monto, case when ${al}::date - vence < 0 then 0 when ${al}::date - vence <= 30 then 1
-                                 when ${al}::date - vence <= 60 then 2 when ${al}::date - vence <= 90 then 3 else 4 end as tramo
-      from puesto where monto > 0)
-    select b.clave, b.etiqueta, round(coalesce(sum(t.monto), 0), 2)::text as monto, count(distinct t.ovt_id)::int as ordenes
+      select ovt_id, case when ${al}::date - vence < 0 then 0 when ${al}::date - vence <= 30 then 1
+                          when ${al}::date - vence <= 60 then 2 when ${al}::date - vence <= 90 then 3 else 4 end as tramo, sum(monto) as monto
+      from puesto where monto > 0 group by 1, 2),
+    g as (select tramo, sum(monto) as monto, count(*) as ordenes from t group by tramo)
+    select b.clave, b.etiqueta, round(coalesce(g.monto, 0), 2)::text as monto, coalesce(g.ordenes, 0)::int as ordenes
     from (values (0, 'por_vencer', 'Por vencer'), (1, '0-30', '0–30 días'), (2, '31-60', '31–60 días'), (3, '61-90', '61–90 días'), (4, '90+', 'Más de 90 días'))
          as b(n, clave, etiqueta)
-    left join t on t.tramo = b.n
-    group by b.n, b.clave, b.etiqueta order by b.n`);
+    left join g on g.tramo = b.n
+    order by b.n`);
 }
 
 /** Dispatches that left the plant (en carguío through completado; not programado nor cancelado). */

@@ -1,6 +1,7 @@
 import type { AccessProfile } from '@obra/domain';
 import { isSupplier } from '@obra/domain';
 import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { projectScope } from '../../platform/scope.ts';
@@ -24,6 +25,18 @@ export function periodoMeses(p: Periodo): { desde: string; hasta: string } {
 
 const DIA_MS = 86_400_000;
 
+/**
+ * A panel's statements, in one transaction without PostgreSQL's JIT: an aggregate over a year of
+ * rows is estimated above `jit_above_cost`, and compiling it took longer than running it (bench/RESULTS.md,
+ * "Figuras de Inicio"). The statements run one after another on that connection.
+ */
+function sinJit<T>(deps: Deps, leer: (db: Executor) => Promise<T>): Promise<T> {
+  return deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return leer(tx);
+  });
+}
+
 /** A period asked for: from before to, and at most `maxDias` days (a daily panel a year, a monthly one ten). */
 function valido(desde: string, hasta: string, maxDias: number) {
   const dias = (Date.parse(hasta) - Date.parse(desde)) / DIA_MS;
@@ -40,10 +53,8 @@ const scopeOf = (caller: AccessProfile) => {
 export async function compras(deps: Deps, caller: AccessProfile, p: Periodo) {
   const scope = scopeOf(caller);
   const { desde, hasta } = periodoMeses(p);
-  const db = deps.database.db;
-  const [porMes, porCentroCosto] = await Promise.all([
-    q.comprasPorMes(db, scope, desde, hasta), q.comprasPorCentroCosto(db, scope, desde, hasta)]);
-  return { desde, hasta, por_mes: porMes, por_centro_costo: porCentroCosto };
+  return sinJit(deps, async (db) => ({
+    desde, hasta, por_mes: await q.comprasPorMes(db, scope, desde, hasta), por_centro_costo: await q.comprasPorCentroCosto(db, scope, desde, hasta) }));
 }
 
 /** The period of a daily panel: the given dates, else the 30 Lima days through today. */
@@ -58,7 +69,7 @@ export function periodoDias(p: Periodo): { desde: string; hasta: string } {
 export async function pagos(deps: Deps, caller: AccessProfile, p: Periodo) {
   const scope = scopeOf(caller);
   const { desde, hasta } = periodoMeses(p);
-  return { desde, hasta, por_mes: await q.pagosPorMes(deps.database.db, scope, desde, hasta) };
+  return { desde, hasta, por_mes: await sinJit(deps, (db) => q.pagosPorMes(db, scope, desde, hasta)) };
 }
 
 /**
@@ -68,17 +79,16 @@ export async function pagos(deps: Deps, caller: AccessProfile, p: Periodo) {
 export async function ventas(deps: Deps, caller: AccessProfile, p: Periodo) {
   scopeOf(caller);
   const { desde, hasta } = periodoMeses(p);
-  const db = deps.database.db;
-  const [porMes, porProducto, porCliente] = await Promise.all([
-    q.ventasPorMes(db, desde, hasta), q.ventasPorProducto(db, desde, hasta), q.ventasPorCliente(db, desde, hasta)]);
-  return { desde, hasta, por_mes: porMes, por_producto: porProducto, por_cliente: porCliente };
+  return sinJit(deps, async (db) => ({
+    desde, hasta, por_mes: await q.ventasPorMes(db, desde, hasta), por_producto: await q.ventasPorProducto(db, desde, hasta),
+    por_cliente: await q.ventasPorCliente(db, desde, hasta) }));
 }
 
 /** Receivables of credit sales by age on `hasta` (today by default; module orden_venta). Empty when nothing is owed. */
 export async function cobranza(deps: Deps, caller: AccessProfile, p: Periodo) {
   scopeOf(caller);
   const al = p.hasta ?? hoyLima();
-  const tramos = await q.cobranzaPorAntiguedad(deps.database.db, al);
+  const tramos = await sinJit(deps, (db) => q.cobranzaPorAntiguedad(db, al));
   const vacio = tramos.every((t) => t.ordenes === 0);
   return { al, tramos: vacio ? [] : tramos };
 }
@@ -87,7 +97,7 @@ export async function cobranza(deps: Deps, caller: AccessProfile, p: Periodo) {
 export async function despachos(deps: Deps, caller: AccessProfile, p: Periodo) {
   scopeOf(caller);
   const { desde, hasta } = periodoDias(p);
-  const dias = await q.m3PorDia(deps.database.db, desde, hasta);
+  const dias = await sinJit(deps, (db) => q.m3PorDia(db, desde, hasta));
   return { desde, hasta, por_dia: dias.some((d) => d.envios > 0) ? dias : [] };
 }
 
@@ -95,13 +105,13 @@ export async function despachos(deps: Deps, caller: AccessProfile, p: Periodo) {
 export async function mixers(deps: Deps, caller: AccessProfile, p: Periodo) {
   scopeOf(caller);
   const { desde, hasta } = periodoDias(p);
-  const filas = await q.horasPorMixer(deps.database.db, desde, hasta);
+  const filas = await sinJit(deps, (db) => q.horasPorMixer(db, desde, hasta));
   return { desde, hasta, por_mixer: filas.some((f) => f.envios > 0) ? filas : [] };
 }
 
 /** Open petty cash per project (module caja), scoped as the cash list. */
 export async function cajas(deps: Deps, caller: AccessProfile) {
   scopeOf(caller);
-  const filas = await q.cajasAbiertas(deps.database.db, alcanceSql(cajaAlcance(caller)) ?? sql`true`);
+  const filas = await sinJit(deps, (db) => q.cajasAbiertas(db, alcanceSql(cajaAlcance(caller)) ?? sql`true`));
   return { por_proyecto: filas };
 }

@@ -120,12 +120,12 @@ function PanelesVentas() {
       )}
       {columna(
         <Panel titulo="Ventas por producto" extra="10 mayores" loading={q.isPending} vacio={!d?.por_producto.length}>
-          {d && <Barras filas={montos(d.por_producto, (b) => corto(b.etiqueta), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal />}
+          {d && <Barras filas={montos(d.por_producto, (b) => corto(b.etiqueta, 18), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={120} />}
         </Panel>,
       )}
       {columna(
         <Panel titulo="Ventas por cliente" extra="10 mayores" loading={q.isPending} vacio={!d?.por_cliente.length}>
-          {d && <Barras filas={montos(d.por_cliente, (b) => corto(b.etiqueta), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal />}
+          {d && <Barras filas={montos(d.por_cliente, (b) => corto(b.etiqueta, 18), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={120} />}
         </Panel>,
       )}
     </>
@@ -137,7 +137,7 @@ function PanelCobranza() {
   const tramos = q.data?.tramos ?? [];
   const filas = tramos.map((t) => ({ nombre: t.etiqueta, completo: `${t.etiqueta} · ${t.ordenes} ${t.ordenes === 1 ? 'pedido' : 'pedidos'}`, monto: Number(t.monto), monto_texto: t.monto }));
   return columna(
-    <Panel titulo="Cuentas por cobrar por antigüedad" extra="ventas al crédito, días vencidos" loading={q.isPending} vacio={filas.length === 0}>
+    <Panel titulo="Cuentas por cobrar por antigüedad" extra="crédito, días vencidos" loading={q.isPending} vacio={filas.length === 0}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={filas} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -183,13 +183,13 @@ function PanelCajas() {
   const filas = (q.data?.por_proyecto ?? []).map((p) => {
     const otras = p.otras_monedas.map((o) => formatMoney(o.mon_simbolo, o.monto)).join(', ');
     return {
-      nombre: corto(p.etiqueta), completo: `${p.etiqueta} · ${p.cajas} ${p.cajas === 1 ? 'caja abierta' : 'cajas abiertas'}${otras ? ` (además ${otras})` : ''}`,
+      nombre: corto(p.etiqueta, 16), completo: `${p.etiqueta} · ${p.cajas} ${p.cajas === 1 ? 'caja abierta' : 'cajas abiertas'}${otras ? ` (además ${otras})` : ''}`,
       por_depositar: Number(p.por_depositar), entregado: Number(p.entregado), pd: p.por_depositar, en: p.entregado,
     };
   });
   return columna(
     <Panel titulo="Cajas chicas abiertas por proyecto" extra="en soles" loading={q.isPending} vacio={filas.length === 0}>
-      <Barras filas={filas} horizontal leyenda series={[
+      <Barras filas={filas} horizontal leyenda ancho={110} series={[
         { clave: 'por_depositar', nombre: 'Por depositar', color: NARANJA, apilar: true, texto: (f) => soles(f.pd as string) },
         { clave: 'entregado', nombre: 'Entregado, sin cerrar', color: AZUL, apilar: true, texto: (f) => soles(f.en as string) },
       ]} />
