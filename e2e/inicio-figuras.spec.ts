@@ -17,7 +17,7 @@ async function dibujados(page: Page, titulos: string[]) {
   for (const titulo of titulos) {
     const panel = page.getByLabel(titulo, { exact: true });
     await expect(panel.getByText(titulo, { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(panel.locator('svg.recharts-surface').or(panel.getByText('Sin datos en el periodo'))).toBeVisible({ timeout: 30_000 });
+    await expect(panel.locator('svg.recharts-surface').or(panel.getByText('Sin datos en el periodo')).first()).toBeVisible({ timeout: 30_000 });
   }
 }
 
@@ -30,7 +30,7 @@ test('gerencia@ ve los paneles de compras, pagos, ventas, despacho y caja en Ini
   await page.goto('/');
   await dibujados(page, [...COMPRAS, ...PAGOS, ...VENTAS, ...DESPACHO, ...CAJA]);
   // The demo has credit sales and open petty cash: those panels draw their bars, in soles.
-  await expect(page.getByLabel('Cuentas por cobrar por antigüedad', { exact: true }).locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByLabel('Cuentas por cobrar por antigüedad', { exact: true }).locator('svg.recharts-surface').first()).toBeVisible();
   await expect(page.getByLabel('Cajas chicas abiertas por proyecto', { exact: true }).getByText('Por depositar')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('inicio-gerencia.png'), fullPage: true });
 });
