@@ -120,12 +120,12 @@ function PanelesVentas() {
       )}
       {columna(
         <Panel titulo="Ventas por producto" extra="10 mayores" loading={q.isPending} vacio={!d?.por_producto.length}>
-          {d && <Barras filas={montos(d.por_producto, (b) => corto(b.etiqueta, 18), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={120} />}
+          {d && <Barras filas={montos(d.por_producto, (b) => corto(b.etiqueta, 16), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={130} />}
         </Panel>,
       )}
       {columna(
         <Panel titulo="Ventas por cliente" extra="10 mayores" loading={q.isPending} vacio={!d?.por_cliente.length}>
-          {d && <Barras filas={montos(d.por_cliente, (b) => corto(b.etiqueta, 18), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={120} />}
+          {d && <Barras filas={montos(d.por_cliente, (b) => corto(b.etiqueta, 16), (b) => b.etiqueta)} series={SERIE_SOLES} horizontal ancho={130} />}
         </Panel>,
       )}
     </>
