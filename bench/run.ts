@@ -143,6 +143,7 @@ const SCENARIOS: Record<string, () => Promise<(argv: string[]) => Promise<void>>
   report: async () => (await import('./report-scenario.ts')).runReport,
   inventario: async () => (await import('./inventario.ts')).runInventario,
   envios: async () => (await import('./envios.ts')).runEnvios,
+  figuras: async () => (await import('./figuras.ts')).runFiguras,
 };
 
 const [first, ...rest] = process.argv.slice(2);

@@ -56,6 +56,8 @@ export const WORKLOADS: Workload[] = [
   { name: 'orden/approve/pending', path: '/api/orden/approve/pending', body: JSON.stringify({ start: 0, length: 10 }) },
   // Issue 25: Inicio's work queue, every count in one statement (as admin: no gerencia filter, all projects).
   { name: 'inicio/pendientes', path: '/api/inicio/pendientes', body: JSON.stringify({}) },
+  // Issue 25: Inicio's panels, one request each (as admin: every project); `npm run bench -- figuras` measures them on their own data.
+  ...['compras', 'pagos', 'ventas', 'cobranza', 'despachos', 'mixers', 'cajas'].map((p) => ({ name: `indicador/${p}`, path: `/api/indicador/${p}`, body: JSON.stringify({}) })),
   {
     name: 'app/getData (5 lists)',
     path: '/api/app/getData',

@@ -40,5 +40,8 @@ export const ordenPago = pgTable('orden_pago', {
   uniqueIndex('orden_pago_numero_uq').on(t.ord_id, t.opg_numero),
   // The payment-order inbox: one state (its default filter), newest first.
   index('orden_pago_estado_id_idx').on(t.opg_estado, t.opg_id.desc()),
+  // Inicio's panel (issue 25): approved and deposited payment orders by date, read from the index alone.
+  index('orden_pago_aprobacion_idx').on(t.opg_fecha_aprobacion, t.ord_id, t.opg_total).where(sql`${t.opg_estado} in ('OPA', 'OPP')`),
+  index('orden_pago_deposito_idx').on(t.opg_fecha_deposito, t.ord_id, t.opg_total).where(sql`${t.opg_estado} = 'OPP'`),
   check('orden_pago_deposito_operacion_ck', sql`${t.opg_estado} <> 'OPP' or ${t.opg_numero_operacion} <> ''`),
 ]);

@@ -71,6 +71,8 @@ export const orden = pgTable('orden', {
   index('orden_pve_idx').on(t.pve_id),
   // The pending-approval list (modules/orden/queries.ts pending): waiting states only.
   index('orden_pendiente_idx').on(t.ore_id, t.ord_usu_gerencia, t.ord_id).where(sql`${t.ore_id} in (1, 2)`),
+  // Inicio's purchase panels (issue 25): a year of orders by date, read from the index alone.
+  index('orden_fecha_figura_idx').on(t.ord_fecha_orden, t.ore_id, t.cec_id, t.ord_monto_con_impuesto, t.ord_tipo_cambio),
   index('orden_search_trgm').using('gin', sql`(lower(${t.ord_codigo} || ' ' || ${t.ord_referencia})) gin_trgm_ops`),
 ]);
 

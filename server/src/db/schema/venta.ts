@@ -147,6 +147,10 @@ export const ordenVenta = pgTable('orden_venta', {
   index('orden_venta_entrega_idx').on(t.ovt_fecha_entrega),
   index('orden_venta_cli_idx').on(t.cli_id),
   index('orden_venta_estado_idx').on(t.est_id, t.ovt_fecha_venta.desc()),
+  // Inicio's panels (issue 25): a year of sales by date, and the credit sales still owed, read from the index alone.
+  index('orden_venta_figura_idx').on(t.ovt_fecha_venta, t.est_id, t.cli_id, t.ovt_total, t.ovt_id),
+  index('orden_venta_por_cobrar_idx').on(t.ovt_id, t.est_id, t.ovt_fecha_entrega, t.ovt_total, t.ovt_pagado)
+    .where(sql`${t.coc_id} in (2, 3, 4, 5) and ${t.ovt_total} > ${t.ovt_pagado}`),
   check('orden_venta_pagado_ck', sql`${t.ovt_pagado} >= 0 and ${t.ovt_pagado} <= ${t.ovt_total}`),
 ]);
 

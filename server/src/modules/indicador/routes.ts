@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isDate } from '@obra/domain';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
@@ -8,7 +9,7 @@ import { caller } from '../../platform/request.ts';
 import * as service from './service.ts';
 
 const tags = ['indicador'];
-const fecha = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)').nullish();
+const fecha = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isDate(v), 'Fecha inválida (AAAA-MM-DD)').nullish();
 const Periodo = z.object({ indicador: z.object({ desde: fecha, hasta: fecha }).nullish() }).nullish();
 
 /**
@@ -20,4 +21,16 @@ export default async function indicadorRoutes(fastify: FastifyInstance, deps: De
 
   app.post('/indicador/compras', { ...gate({ module: 'orden_compra', read: true }), schema: { tags, body: Periodo } },
     async (req) => ok(await service.compras(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/pagos', { ...gate({ module: 'orden_pago', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.pagos(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/ventas', { ...gate({ module: 'orden_venta', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.ventas(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/cobranza', { ...gate({ module: 'orden_venta', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.cobranza(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/despachos', { ...gate({ module: 'envio', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.despachos(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/mixers', { ...gate({ module: 'envio', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.mixers(deps, caller(req), req.body?.indicador ?? {})));
+  app.post('/indicador/cajas', { ...gate({ module: 'caja', read: true }), schema: { tags, body: Periodo } },
+    async (req) => ok(await service.cajas(deps, caller(req))));
 }

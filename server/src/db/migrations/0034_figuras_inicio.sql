@@ -1,0 +1,5 @@
+CREATE INDEX "orden_fecha_figura_idx" ON "orden" USING btree ("ord_fecha_orden","ore_id","cec_id","ord_monto_con_impuesto","ord_tipo_cambio");--> statement-breakpoint
+CREATE INDEX "orden_pago_aprobacion_idx" ON "orden_pago" USING btree ("opg_fecha_aprobacion","ord_id","opg_total") WHERE "orden_pago"."opg_estado" in ('OPA', 'OPP');--> statement-breakpoint
+CREATE INDEX "orden_pago_deposito_idx" ON "orden_pago" USING btree ("opg_fecha_deposito","ord_id","opg_total") WHERE "orden_pago"."opg_estado" = 'OPP';--> statement-breakpoint
+CREATE INDEX "orden_venta_figura_idx" ON "orden_venta" USING btree ("ovt_fecha_venta","est_id","cli_id","ovt_total","ovt_id");--> statement-breakpoint
+CREATE INDEX "orden_venta_por_cobrar_idx" ON "orden_venta" USING btree ("ovt_id","est_id","ovt_fecha_entrega","ovt_total","ovt_pagado") WHERE "orden_venta"."coc_id" in (2, 3, 4, 5) and "orden_venta"."ovt_total" > "orden_venta"."ovt_pagado";
