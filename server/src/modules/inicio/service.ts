@@ -49,11 +49,11 @@ export async function pendientes(deps: Deps, caller: AccessProfile): Promise<Pen
     // In the order the card shows them: by area, then the most urgent first.
     { area: 'Compras', clave: 'orden_gerencia', titulo: 'Órdenes de compra por aprobar (gerencia)', cantidad: c.orden_gerencia, enlace: '/orden/approve' },
     { area: 'Compras', clave: 'orden_contabilidad', titulo: 'Órdenes de compra por aprobar (contabilidad)', cantidad: c.orden_contabilidad, enlace: '/orden/approve' },
+    { area: 'Compras', clave: 'pedido_aprobar', titulo: 'Pedidos de ítems por aprobar', cantidad: c.pedido_aprobar, enlace: '/pedidoItems?pei_estado=POR_APROBAR' },
     { area: 'Tesorería', clave: 'pago_aprobar', titulo: 'Órdenes de pago por aprobar', cantidad: c.pago_aprobar, enlace: '/ordenPago?estado=OXA' },
     { area: 'Tesorería', clave: 'pago_depositar', titulo: 'Órdenes de pago por depositar', cantidad: c.pago_depositar, enlace: '/ordenPago?estado=OPA' },
     { area: 'Almacén', clave: 'transferencia_ingresar', titulo: 'Transferencias por confirmar en mis almacenes', cantidad: c.transferencia_ingresar, enlace: '/transferencia?est_codigo=creado&tfi_tipo=' },
     { area: 'Almacén', clave: 'stock_minimo', titulo: 'Productos con stock bajo el mínimo', cantidad: c.stock_minimo, enlace: '/renovate' },
-    { area: 'Compras', clave: 'pedido_aprobar', titulo: 'Pedidos de ítems por aprobar', cantidad: c.pedido_aprobar, enlace: '/pedidoItems?pei_estado=POR_APROBAR' },
     { area: 'Caja chica', clave: 'caja_aprobar', titulo: 'Cajas chicas por aprobar', cantidad: c.caja_aprobar, enlace: `/caja?caj_estado=CPA&${rango}` },
     { area: 'Caja chica', clave: 'caja_depositar', titulo: 'Cajas chicas por depositar', cantidad: c.caja_depositar, enlace: `/caja?caj_estado=CAP&${rango}` },
     { area: 'Caja chica', clave: 'rendicion_aprobar', titulo: 'Rendiciones por aprobar', cantidad: c.rendicion_aprobar, enlace: `/caja?caj_estado=RPA&${rango}` },
