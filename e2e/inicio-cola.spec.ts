@@ -27,15 +27,25 @@ test.beforeAll(async ({ request }) => {
   const porDepositar = await pago(200);
   await apiPost(request, logistica, '/ordenPago/solicitarAprobacion', { orden_pago: { opg_id: porDepositar.opg_id } });
   await apiPost(request, gerencia, '/ordenPago/aprobar', { orden_pago: { opg_id: porDepositar.opg_id } });
+  // A cash box waiting for gerencia's approval (registered by estandar@, its requester).
+  const estandar = await apiLogin(request, 'estandar@andina.pe');
+  const { centros_costo: centros } = await apiPost<{ centros_costo: { cec_id: number; cec_codigo: string }[] }>(request, estandar, '/caja/cargarDatos');
+  const cec = centros.find((c) => c.cec_codigo === 'CC-MF-01') ?? centros[0];
+  const caja = await apiPost<{ caj_id: number }>(request, estandar, '/caja/registrar', { caja: {
+    mon_id: 1, cec_id: cec.cec_id, tca_id: 1, caj_titulo: 'Movilidad obra', caj_descripcion: 'Gastos menores de la semana',
+    caj_monto: '150.00', usu_gerente: gerencia.id_usuario, usu_solicitante: estandar.id_usuario,
+  } });
+  await apiPost(request, estandar, '/caja/solicitarAprobacionCaja', { caja: { caj_id: caja.caj_id } });
 });
 
 /** The lines each role must see (others may show too). */
 const esperadas: Record<string, string[]> = {
-  gerencia: ['orden_gerencia', 'pago_aprobar'], contabilidad: ['orden_contabilidad'], tesoreria: ['pago_depositar'], almacen: [], logistica: [],
+  gerencia: ['orden_gerencia', 'pago_aprobar', 'caja_aprobar'], contabilidad: ['orden_contabilidad'], tesoreria: ['pago_depositar'], almacen: [], logistica: [],
 };
 
 for (const usuario of ['gerencia', 'contabilidad', 'tesoreria', 'almacen', 'logistica']) {
   test(`la cola de trabajo de ${usuario}@ abre cada lista filtrada`, async ({ page }) => {
+    test.setTimeout(300_000); // one list opened per line: gerencia@ has a dozen
     await login(page, `${usuario}@andina.pe`);
     await page.goto('/');
     const card = page.getByLabel('Pendientes');
@@ -46,14 +56,19 @@ for (const usuario of ['gerencia', 'contabilidad', 'tesoreria', 'almacen', 'logi
     await page.screenshot({ path: `/tmp/r-cola/inicio-${usuario}.png` });
     const enlaces: { href: string; cantidad: number }[] = [];
     for (const l of await lineas.all()) {
-      enlaces.push({ href: (await l.getAttribute('href'))!, cantidad: Number(await l.locator('.ant-badge-count').getAttribute('title')) });
+      enlaces.push({ href: (await l.getAttribute('href'))!, cantidad: Number(await l.getAttribute('data-cantidad')) });
     }
     for (const { href, cantidad } of enlaces) {
       expect(cantidad).toBeGreaterThan(0);
       await page.goto('/');
       await card.locator(`a[href="${href}"]`).click();
       await expect(page).toHaveURL(href);
-      await expect(page.locator('.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('.ant-table-row').first(), href).toBeVisible({ timeout: 20_000 });
+      if (href.startsWith('/caja?caj_estado=CPA')) {
+        // The list opened filtered: every row waits for approval, whatever its date.
+        const estados = await page.locator('.ant-table-row').allInnerTexts();
+        expect(estados.every((t) => t.includes('Por aprobar'))).toBe(true);
+      }
     }
   });
 }

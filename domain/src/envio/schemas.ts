@@ -127,7 +127,12 @@ const rango = (f: { env_fecha_inicio: string | null; env_fecha_fin: string | nul
  * loading time; hours filter the Lima time of the delivery.
  */
 export const EnvioBuscar = z.object({
-  envio: z.object({ ...filtroEnvio, ovt_id: idOpcional('El número de orden no es válido'), page: PageQuery }).prefault({}).refine(rango, M.rangoFechas),
+  envio: z.object({
+    ...filtroEnvio, ovt_id: idOpcional('El número de orden no es válido'),
+    /** Inicio's work queue (issue 25): today's unfinished dispatches, or those running late. */
+    pendientes: z.enum(['hoy', 'atrasados'], { error: 'El filtro de pendientes no es válido' }).nullish().transform((v) => v ?? null),
+    page: PageQuery,
+  }).prefault({}).refine(rango, M.rangoFechas),
 }).prefault({});
 export type EnvioBuscar = z.input<typeof EnvioBuscar>;
 export type EnvioBuscarDatos = z.output<typeof EnvioBuscar>['envio'];

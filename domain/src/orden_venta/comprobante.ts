@@ -196,6 +196,8 @@ export const ComprobanteBuscar = z.object({
     cli_search: z.string().trim().max(200).nullish().transform((v) => v || null),
     /** Only those past SUNAT's deadline without a final answer. */
     vencidos: z.coerce.boolean().nullish().transform((v) => v === true),
+    /** Only those SUNAT has not answered yet (por enviar, enviado, error: CPE_PENDIENTES), Inicio's work queue. */
+    sin_aceptar: z.coerce.boolean().nullish().transform((v) => v === true),
     page: PageQuery,
   }).prefault({})
     .refine((f) => !f.fecha_inicio || !f.fecha_fin || f.fecha_inicio <= f.fecha_fin, CPE_MSG.rangoFechas),

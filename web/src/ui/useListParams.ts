@@ -24,7 +24,8 @@ interface State<F> {
  * as the work queue on Inicio links them (issue 25). Only the filter's own keys are read, each parsed to the
  * type of its initial value: a number (a text that is not one is ignored), a boolean ('true'/'false'), a text;
  * an empty value is '' for a text filter and null (all) for any other; a key whose initial value is null takes a
- * number when the value is one, else the text. Objects (date ranges) are not read from the URL.
+ * number when the value is one, else the text. Objects (date ranges) are not read from the URL, but an empty
+ * value clears one (`rango=`: all dates, so a pending document of any date shows).
  */
 export function filtersFromQuery<F extends object>(initial: F, search: string): F {
   const query = new URLSearchParams(search);
@@ -33,7 +34,10 @@ export function filtersFromQuery<F extends object>(initial: F, search: string): 
     const raw = query.get(key);
     if (raw === null) continue;
     if (typeof base === 'string') out[key] = raw;
-    else if (base !== null && typeof base === 'object') continue;
+    else if (base !== null && typeof base === 'object') {
+      // An object (a date range) is not read from the URL, except an empty value: no range (all dates).
+      if (raw === '') out[key] = null;
+    }
     else if (raw === '') out[key] = null;
     else if (typeof base === 'number') {
       if (Number.isFinite(Number(raw))) out[key] = Number(raw);

@@ -22,6 +22,29 @@ export interface Filtro {
   env_fecha_fin: string | null;
   ovt_hora_inicio: string | null;
   ovt_hora_fin: string | null;
+  /** Inicio's work queue (issue 25): 'hoy' today's unfinished dispatches, 'atrasados' those past their planned time. */
+  pendientes?: EnvioPendiente | null;
+}
+
+export type EnvioPendiente = 'hoy' | 'atrasados';
+
+/**
+ * The dispatches of Inicio's work queue, as conditions on `envio v` (docs/business-rules.md "Inicio: pendientes").
+ * 'hoy': loading on today's Lima date, neither completado nor cancelado. 'atrasados': the planned time of the
+ * next state passed and the dispatch is still before it (programado past its loading, en carguío past its
+ * departure, en ruta past its delivery, descargando or en retorno past its return). Both read envio_estado_idx
+ * (few dispatches are active) or envio_carguio_idx.
+ */
+export function pendienteSql(kind: EnvioPendiente): SQL {
+  if (kind === 'hoy') {
+    return sql`v.est_id not in (${ENV.COMPLETADO}, ${ENV.CANCELADO})
+      and v.env_fecha_hora_carguio >= ((now() at time zone 'America/Lima')::date)::timestamp at time zone 'America/Lima'
+      and v.env_fecha_hora_carguio < ((now() at time zone 'America/Lima')::date + 1)::timestamp at time zone 'America/Lima'`;
+  }
+  return sql`((v.est_id = ${ENV.PROGRAMADO} and v.env_fecha_hora_carguio < now())
+    or (v.est_id = ${ENV.EN_CARGUIO} and v.env_fecha_hora_salida < now())
+    or (v.est_id = ${ENV.EN_RUTA} and v.env_fecha_hora_envio < now())
+    or (v.est_id in (${ENV.DESCARGANDO}, ${ENV.EN_RETORNO}) and v.env_fecha_hora_retorno < now()))`;
 }
 
 /**
@@ -32,6 +55,7 @@ export function condiciones(f: Filtro): SQL[] {
   const w: SQL[] = [];
   if (f.ovt_id) w.push(sql`v.ovt_id = ${f.ovt_id}`);
   if (f.est_id !== null) w.push(sql`v.est_id = ${f.est_id}`);
+  if (f.pendientes) w.push(pendienteSql(f.pendientes));
   if (f.cli_search) {
     w.push(sql`v.ovt_id in (select o.ovt_id from orden_venta o where o.cli_id in (
       select cli_id from cliente where lower(cli_documento_identidad || ' ' || cli_nombre) like ${likePattern(f.cli_search)}))`);

@@ -1,4 +1,4 @@
-import { MSG, limaDate } from '@obra/domain';
+import { CONDICION, ENV, MSG, OVT, limaDate } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixture, expectOk, expectRefused, type Auth, type Fixture } from '../orden_pago/fixtures.ts';
@@ -91,5 +91,134 @@ describe('/inicio/pendientes', () => {
     expect(await cuenta(almacen, 'transferencia_ingresar')).toBe(a0);
     const linea = (await cola(f.u.admin)).find((l) => l.clave === 'transferencia_ingresar');
     expect(linea?.enlace).toBe('/transferencia?est_codigo=creado&tfi_tipo=');
+  });
+});
+
+describe('/inicio/pendientes: petty cash, sales, dispatches, e-vouchers, stock, requests', () => {
+  const usuId = async (correo: string) => Number((await f.rows<{ id: number }>(sql`select usu_id as id from usuario where usu_correo = ${correo}`))[0].id);
+  const cec = async (codigo: string) => Number((await f.rows<{ id: number }>(sql`select cec_id as id from centro_costo where cec_codigo = ${codigo}`))[0].id);
+  const claves = async (who: Auth) => (await cola(who)).map((l) => l.clave);
+
+  it('cash boxes and settlements: the manager or aprobar_caja approves, treasury deposits and reimburses', async () => {
+    const estandar = await f.ctx.auth('estandar@andina.pe');
+    const registrar = async (gerente: number) => {
+      const r = expectOk(await f.post('caja/registrar', { caja: {
+        mon_id: 1, cec_id: await cec('CC-MF-01'), tca_id: 1, caj_titulo: 'Movilidad obra', caj_descripcion: 'Gastos menores',
+        caj_monto: '100.00', usu_gerente: gerente, usu_solicitante: await usuId('estandar@andina.pe'),
+      } }, estandar));
+      return (r.data as { caj_id: number }).caj_id;
+    };
+    const estado = (cajId: number, e: string, extra = sql``) => f.rows(sql`update caja set caj_estado = ${e} ${extra} where caj_id = ${cajId}`);
+    const g0 = await cuenta(f.u.gerencia, 'caja_aprobar');
+    const c0 = await cuenta(f.u.contabilidad, 'caja_aprobar');
+    const porGerencia = await registrar(await usuId('gerencia@andina.pe'));
+    const porContabilidad = await registrar(await usuId('gerencia@andina.pe'));
+    // A cash box managed by contabilidad@ (who holds no aprobar_caja): only that one is theirs to approve.
+    await f.rows(sql`update caja set usu_gerente = ${await usuId('contabilidad@andina.pe')} where caj_id = ${porContabilidad}`);
+    expect(await cuenta(f.u.gerencia, 'caja_aprobar')).toBe(g0);
+    for (const id of [porGerencia, porContabilidad]) expectOk(await f.post('caja/solicitarAprobacionCaja', { caja: { caj_id: id } }, estandar));
+    // gerencia holds aprobar_caja (every cash box in scope); contabilidad only manages its own.
+    expect(await cuenta(f.u.gerencia, 'caja_aprobar')).toBe(g0 + 2);
+    expect(await cuenta(f.u.contabilidad, 'caja_aprobar')).toBe(c0 + 1);
+    expect(await claves(estandar)).not.toContain('caja_aprobar');
+    expect(await claves(f.u.tesoreria)).not.toContain('caja_aprobar');
+    const d0 = await cuenta(f.u.tesoreria, 'caja_depositar');
+    expectOk(await f.post('caja/aprobar', { caja: { caj_id: porGerencia } }, f.u.gerencia));
+    expect(await cuenta(f.u.gerencia, 'caja_aprobar')).toBe(g0 + 1);
+    expect(await cuenta(f.u.tesoreria, 'caja_depositar')).toBe(d0 + 1);
+    expect(await claves(f.u.gerencia)).not.toContain('caja_depositar');
+    // Settlements: RPA to approve; an approved one whose documents exceed the amount, to reimburse.
+    const r0 = await cuenta(f.u.gerencia, 'rendicion_aprobar');
+    await estado(porGerencia, 'RPA');
+    expect(await cuenta(f.u.gerencia, 'rendicion_aprobar')).toBe(r0 + 1);
+    expect(await cuenta(f.u.tesoreria, 'caja_depositar')).toBe(d0);
+    const e0 = await cuenta(f.u.tesoreria, 'rendicion_reembolsar');
+    await estado(porGerencia, 'RAP', sql`, ren_total = 80`);
+    expect(await cuenta(f.u.tesoreria, 'rendicion_reembolsar')).toBe(e0);
+    await estado(porGerencia, 'RAP', sql`, ren_total = 130`);
+    expect(await cuenta(f.u.tesoreria, 'rendicion_reembolsar')).toBe(e0 + 1);
+    expect(await cuenta(f.u.gerencia, 'rendicion_aprobar')).toBe(r0);
+    expect(await cola(f.u.viewer)).toEqual([]);
+    const linea = (await cola(f.u.gerencia)).find((l) => l.clave === 'caja_aprobar');
+    expect(linea?.enlace).toBe('/caja?caj_estado=CPA&rango=');
+  });
+
+  it('credit sales in creado for holders of aprobar_orden_venta; cash sales wait for payment, not approval', async () => {
+    const [o] = await f.rows<{ ovt_id: number; est_id: number; coc_id: number }>(sql`select ovt_id, est_id, coc_id from orden_venta order by ovt_id limit 1`);
+    await f.rows(sql`update orden_venta set est_id = ${OVT.APROBADO} where ovt_id = ${o.ovt_id}`);
+    const v0 = await cuenta(f.u.gerencia, 'venta_aprobar');
+    await f.rows(sql`update orden_venta set est_id = ${OVT.CREADO}, coc_id = ${CONDICION.CREDITO} where ovt_id = ${o.ovt_id}`);
+    expect(await cuenta(f.u.gerencia, 'venta_aprobar')).toBe(v0 + 1);
+    for (const who of [f.u.contabilidad, f.u.tesoreria, f.u.logistica]) expect(await claves(who)).not.toContain('venta_aprobar');
+    await f.rows(sql`update orden_venta set coc_id = ${CONDICION.CONTADO} where ovt_id = ${o.ovt_id}`);
+    expect(await cuenta(f.u.gerencia, 'venta_aprobar')).toBe(v0);
+    await f.rows(sql`update orden_venta set est_id = ${o.est_id}, coc_id = ${o.coc_id} where ovt_id = ${o.ovt_id}`);
+  });
+
+  it("dispatches: today's unfinished and those past the planned time of their next state", async () => {
+    const [v] = await f.rows<{ env_id: number; est_id: number }>(sql`select env_id, est_id from envio order by env_id limit 1`);
+    const set = (est: number, carguio: string) => f.rows(sql`update envio set est_id = ${est}, env_fecha_hora_carguio = now() + ${carguio}::interval,
+      env_fecha_hora_salida = now() + ${carguio}::interval + interval '30 minutes', env_fecha_hora_envio = now() + ${carguio}::interval + interval '1 hour',
+      env_fecha_hora_retorno = now() + ${carguio}::interval + interval '2 hours' where env_id = ${v.env_id}`);
+    await set(ENV.COMPLETADO, '-3 days');
+    const h0 = await cuenta(f.u.gerencia, 'envio_hoy');
+    const a0 = await cuenta(f.u.gerencia, 'envio_atrasado');
+    await set(ENV.PROGRAMADO, '-3 days');
+    expect(await cuenta(f.u.gerencia, 'envio_atrasado')).toBe(a0 + 1);
+    expect(await cuenta(f.u.gerencia, 'envio_hoy')).toBe(h0);
+    await set(ENV.EN_RUTA, '-90 minutes');
+    expect(await cuenta(f.u.gerencia, 'envio_atrasado')).toBe(a0 + 1);
+    await set(ENV.EN_RUTA, '-45 minutes');
+    expect(await cuenta(f.u.gerencia, 'envio_atrasado')).toBe(a0);
+    await f.rows(sql`update envio set env_fecha_hora_carguio = (${today}::date + time '12:00')::timestamp at time zone 'America/Lima' where env_id = ${v.env_id}`);
+    expect(await cuenta(f.u.gerencia, 'envio_hoy')).toBe(h0 + 1);
+    for (const who of [f.u.tesoreria, f.u.contabilidad, f.u.logistica]) expect(await claves(who)).not.toContain('envio_hoy');
+    // The list the line opens shows it.
+    const lista = expectOk(await f.post('envio/buscar', { envio: { pendientes: 'hoy' } }, f.u.gerencia)).data as { page: { list: { env_id: number }[] } };
+    expect(lista.page.list.map((e) => e.env_id)).toContain(v.env_id);
+    await f.rows(sql`update envio set est_id = ${v.est_id} where env_id = ${v.env_id}`);
+  });
+
+  it('e-vouchers rejected or not yet accepted, for who writes sales', async () => {
+    const [n] = await f.rows<{ nco_id: number }>(sql`insert into comprobante (nco_tipo, nco_serie, nco_numero, nco_fecha_emision, nco_total, nco_proveedor, nco_usuario, nco_estado_sunat)
+      values ('01', 'F001', 999001, ${today}, 118, 'demo', ${f.ids.admin}, 'aceptado') returning nco_id`);
+    const r0 = await cuenta(f.u.contabilidad, 'cpe_rechazado');
+    const s0 = await cuenta(f.u.contabilidad, 'cpe_sin_aceptar');
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'rechazado' where nco_id = ${n.nco_id}`);
+    expect(await cuenta(f.u.contabilidad, 'cpe_rechazado')).toBe(r0 + 1);
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'error' where nco_id = ${n.nco_id}`);
+    expect(await cuenta(f.u.contabilidad, 'cpe_rechazado')).toBe(r0);
+    expect(await cuenta(f.u.contabilidad, 'cpe_sin_aceptar')).toBe(s0 + 1);
+    expect(await claves(f.u.logistica)).not.toContain('cpe_sin_aceptar');
+    const lista = expectOk(await f.post('comprobante/buscar', { comprobante: { sin_aceptar: true } }, f.u.contabilidad)).data as { page: { total: number } };
+    expect(lista.page.total).toBe(s0 + 1);
+    await f.rows(sql`update comprobante set nco_estado_sunat = 'aceptado' where nco_id = ${n.nco_id}`);
+  });
+
+  it('stock below its minimum, counted per warehouse and product in scope, for who buys', async () => {
+    const [p] = await f.rows<{ alm_id: number; prv_id: number }>(sql`select pa.alm_id, pa.prv_id from producto_almacen pa
+      join almacen a on a.alm_id = pa.alm_id join producto p on p.prv_id = pa.prv_id
+      where a.alm_estado = 1 and p.prv_estado = 1 and a.alm_nombre = 'Almacén Central' and pa.pal_stock > 0 and pa.pal_numero_serie = ''
+        and not exists (select 1 from stock_minimo s where s.alm_id = pa.alm_id and s.prv_id = pa.prv_id) limit 1`);
+    const l0 = await cuenta(f.u.logistica, 'stock_minimo');
+    await f.rows(sql`insert into stock_minimo (alm_id, prv_id, stm_minimo, usu_id) values (${p.alm_id}, ${p.prv_id}, 1000000, ${f.ids.admin})`);
+    expect(await cuenta(f.u.logistica, 'stock_minimo')).toBe(l0 + 1);
+    const renovacion = expectOk(await f.post('inventario/pending', {}, f.u.logistica)).data as { total: number };
+    expect(renovacion.total).toBe(l0 + 1);
+    for (const who of [almacen, f.u.tesoreria, f.u.contabilidad]) expect(await claves(who)).not.toContain('stock_minimo');
+    await f.rows(sql`update stock_minimo set stm_minimo = 0 where alm_id = ${p.alm_id} and prv_id = ${p.prv_id}`);
+    expect(await cuenta(f.u.logistica, 'stock_minimo')).toBe(l0);
+    await f.rows(sql`delete from stock_minimo where alm_id = ${p.alm_id} and prv_id = ${p.prv_id}`);
+  });
+
+  it('purchase requests to approve: aprobar_pedido_items, in the project scope', async () => {
+    const [p] = await f.rows<{ pei_id: number; pei_estado: string; pry_id: number }>(sql`select pei_id, pei_estado, pry_id from pedido_items order by pei_id limit 1`);
+    await f.rows(sql`update pedido_items set pei_estado = 'APROBADO' where pei_id = ${p.pei_id}`);
+    const g0 = await cuenta(f.u.gerencia, 'pedido_aprobar');
+    await f.rows(sql`update pedido_items set pei_estado = 'POR_APROBAR' where pei_id = ${p.pei_id}`);
+    expect(await cuenta(f.u.gerencia, 'pedido_aprobar')).toBe(g0 + 1);
+    for (const who of [almacen, f.u.logistica, f.u.viewer]) expect(await claves(who)).not.toContain('pedido_aprobar');
+    expect((await cola(f.u.gerencia)).find((l) => l.clave === 'pedido_aprobar')?.enlace).toBe('/pedidoItems?pei_estado=POR_APROBAR');
+    await f.rows(sql`update pedido_items set pei_estado = ${p.pei_estado} where pei_id = ${p.pei_id}`);
   });
 });

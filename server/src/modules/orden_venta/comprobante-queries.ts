@@ -168,6 +168,7 @@ function condiciones(f: Filtro): SQL[] {
     where.push(sql`n.ovt_id in (select o.ovt_id from orden_venta o where o.cli_id in (
       select cli_id from cliente where lower(cli_documento_identidad || ' ' || cli_nombre) like ${likePattern(f.cli_search)}))`);
   }
+  if (f.sin_aceptar) where.push(sql`n.nco_estado_sunat in ('por_enviar', 'enviado', 'error')`);
   if (f.vencidos) where.push(sql`n.nco_estado_sunat in ('por_enviar', 'enviado', 'error') and n.nco_fecha_emision < ${f.hoy}::date - ${f.plazoDias}::int`);
   return where;
 }

@@ -59,7 +59,7 @@ export function CajaPage() {
   const hoy = dayjs(limaDate());
   const list = useListParams<Filtros>({
     caj_codigo: null, caj_estado: null, cec_id: null, tca_id: null, caj_titulo: null, rango: [hoy.subtract(DIAS_POR_DEFECTO, 'day'), hoy],
-  });
+  }, { url: true });
   const { rango, ...resto } = list.filters;
   const filtros: CajaFiltros = { ...resto, ...rangoFechas(rango) };
   const cajas = useCajas(filtros, list.pageQuery);

@@ -81,7 +81,7 @@ const esResumen = (c: ComprobanteFila) => c.cpe_tipo === 'RA' || c.cpe_tipo === 
 export function ComprobantesPage() {
   const { modal } = App.useApp();
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
-  const list = useListParams<Filtros>({ cpe_tipo: null, cpe_estado: null, cpe_serie: null, cli_search: null, vencidos: false, rango: null });
+  const list = useListParams<Filtros>({ cpe_tipo: null, cpe_estado: null, cpe_serie: null, cli_search: null, vencidos: false, sin_aceptar: false, rango: null }, { url: true });
   const { rango, ...resto } = list.filters;
   const filtros = { ...resto, ...rangoFechas(rango) };
   const comprobantes = useComprobantes(filtros, list.pageQuery);
@@ -198,6 +198,9 @@ export function ComprobantesPage() {
           </FilterField>
           <Checkbox checked={list.filters.vencidos} onChange={(e) => list.setFilters({ vencidos: e.target.checked })} style={{ lineHeight: '32px' }}>
             Solo fuera de plazo
+          </Checkbox>
+          <Checkbox checked={list.filters.sin_aceptar} onChange={(e) => list.setFilters({ sin_aceptar: e.target.checked })} style={{ lineHeight: '32px' }}>
+            Solo aún no aceptados
           </Checkbox>
         </>
       }

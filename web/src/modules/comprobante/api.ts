@@ -15,6 +15,8 @@ export interface ComprobanteFiltros {
   fecha_fin: string | null;
   cli_search: string | null;
   vencidos: boolean;
+  /** Only those SUNAT has not answered yet (Inicio's work queue links them). */
+  sin_aceptar: boolean;
 }
 export type ComprobantePaginaQuery = NonNullable<NonNullable<NonNullable<ComprobanteBuscar>['comprobante']>['page']>;
 export type CpeFormato = 'xml' | 'cdr' | 'pdf';

@@ -1,6 +1,6 @@
 import { CalendarOutlined, CloseCircleOutlined, EyeOutlined, FileTextOutlined, StepForwardOutlined } from '@ant-design/icons';
 import { ENVIO_MSG, ENV_ESTADOS_FILTRO, formatDate, formatDecimal, isReadOnly, type EnvioFila } from '@obra/domain';
-import { App, Button, Flex, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useRoleIds } from '../../base/session';
 import { textColumn } from '../../ui/CellText';
@@ -31,11 +31,13 @@ interface Props {
  */
 export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
   const { modal } = App.useApp();
-  const list = useListParams<FiltrosDespacho>(ventanaInicial());
+  const list = useListParams<FiltrosDespacho & { pendientes: string | null }>({ ...ventanaInicial(), pendientes: null }, { url: true });
   const { rango, horas, cliente, ...resto } = list.filters;
+  const p = list.filters.pendientes;
+  const pendientes: 'hoy' | 'atrasados' | null = p === 'hoy' ? 'hoy' : p === 'atrasados' ? 'atrasados' : null;
   const h = horasFiltro(horas);
   const filtros = {
-    ...resto, cli_search: cliente, env_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, env_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,
+    ...resto, pendientes, cli_search: cliente, env_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, env_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,
     ovt_hora_inicio: h.hora_inicio, ovt_hora_fin: h.hora_fin,
   };
   const envios = useEnvios(filtros, list.pageQuery);
@@ -121,6 +123,11 @@ export function EnvioListaTab({ datos, onVer, onGuia, onReprogramar }: Props) {
   return (
     <>
       <Flex role="search" aria-label="Filtros de envíos" gap={12} wrap align="end" style={{ marginBottom: 16 }}>
+        {pendientes && (
+          <Tag closable color={pendientes === 'atrasados' ? 'red' : 'blue'} onClose={() => list.setFilters({ pendientes: null })} style={{ alignSelf: 'center', lineHeight: '30px' }}>
+            {pendientes === 'atrasados' ? 'Solo atrasados' : 'Solo los de hoy por completar'}
+          </Tag>
+        )}
         <EnvioFiltrosBar value={list.filters} onChange={list.setFilters} estados={estados} distritos={datos?.distritos ?? []}
           fechaLabel="Fecha de carguío" buscando={envios.isFetching} onBuscar={() => void envios.refetch()} />
         <div style={{ marginLeft: 'auto' }}>

@@ -20,7 +20,8 @@ type Popup = { kind: 'ver'; envId: number } | { kind: 'guia'; envId: number; cod
  */
 export function EnviosPage() {
   const datos = useDatosDespacho().data;
-  const [tab, setTab] = useState('0');
+  // Inicio's work queue opens the dispatches tab (`?pendientes=hoy|atrasados`, issue 25).
+  const [tab, setTab] = useState(() => (new URLSearchParams(globalThis.location?.search ?? '').get('pendientes') ? '1' : '0'));
   const [popup, setPopup] = useState<Popup>(null);
   const cerrar = () => setPopup(null);
 

@@ -8,6 +8,8 @@ export interface Pendiente {
   cantidad: number;
   /** The list that shows those documents, already filtered. */
   enlace: string;
+  /** The area the card groups it under (Compras, Tesorería, Almacén, Caja chica, Ventas, Despacho). */
+  area: string;
 }
 
 export const inicioKeys = { pendientes: ['inicio', 'pendientes'] as const };

@@ -56,7 +56,7 @@ export function OrdenVentaPage() {
   const [hoy] = useState(() => dayjs(limaDate()));
   const list = useListParams<Filtros>({
     cli_search: null, ovt_id: null, est_id: null, ubi_id: null, rango: [hoy.subtract(DIAS_ATRAS, 'day'), hoy.add(DIAS_ADELANTE, 'day')],
-  });
+  }, { url: true });
   const { rango, ...resto } = list.filters;
   const filtros: OrdenVentaFiltros = {
     ...resto, ovt_fecha_inicio: rango?.[0].format('YYYY-MM-DD') ?? null, ovt_fecha_fin: rango?.[1].format('YYYY-MM-DD') ?? null,

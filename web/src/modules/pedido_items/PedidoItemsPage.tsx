@@ -58,7 +58,7 @@ export function PedidoItemsPage() {
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
   const puedeAprobar = useHasOption(OPCION_APROBAR_PEDIDO);
   const opciones = useOpcionesPedido();
-  const list = useListParams<PedidoFiltros>({ pei_codigo: '', pei_estado: null, alm_id: null });
+  const list = useListParams<PedidoFiltros>({ pei_codigo: '', pei_estado: null, alm_id: null }, { url: true });
   const query = usePedidos(list.filters, list.pageQuery);
   const solicitar = useSolicitarAprobacion();
   const eliminar = useEliminarPedido();
