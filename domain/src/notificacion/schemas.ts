@@ -25,6 +25,7 @@ export const NOTIFICACION_MSG = {
   todas: 'Todas las notificaciones quedaron leídas',
   preferencias: 'Preferencias de notificación guardadas',
   tipo: 'El tipo de notificación no es válido',
+  falloTarea: 'el resumen diario o el envío de avisos falló',
 } as const;
 
 /** `/notificacion/buscar {notificacion:{no_leidas, orden, page}}`: only unread ones when asked; unread first or newest first. */

@@ -38,6 +38,7 @@ ALTER TABLE "tarea_diaria" ADD CONSTRAINT "tarea_diaria_usu_id_usuario_usu_id_fk
 ALTER TABLE "tarea_diaria" ADD CONSTRAINT "tarea_diaria_cos_id_correo_salida_cos_id_fk" FOREIGN KEY ("cos_id") REFERENCES "public"."correo_salida"("cos_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notificacion_usuario_idx" ON "notificacion" USING btree ("usu_id","ntf_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notificacion_no_leidas_idx" ON "notificacion" USING btree ("usu_id","ntf_id" DESC NULLS LAST) WHERE not "notificacion"."ntf_leida";--> statement-breakpoint
+CREATE INDEX "notificacion_orden_idx" ON "notificacion" USING btree ("usu_id",(case when "ntf_leida" then 0 else 1 end),"ntf_id");--> statement-breakpoint
 CREATE INDEX "notificacion_correo_idx" ON "notificacion" USING btree ("cos_id") WHERE "notificacion"."cos_id" is not null;--> statement-breakpoint
 CREATE INDEX "tarea_diaria_correo_idx" ON "tarea_diaria" USING btree ("cos_id") WHERE "tarea_diaria"."cos_id" is not null;
 SELECT obra_version_vigilar('notificacion');--> statement-breakpoint

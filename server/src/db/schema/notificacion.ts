@@ -28,6 +28,8 @@ export const notificacion = pgTable('notificacion', {
   index('notificacion_usuario_idx').on(t.usu_id, t.ntf_id.desc()),
   // The bell's count and the unread-first list read only the unread rows.
   index('notificacion_no_leidas_idx').on(t.usu_id, t.ntf_id.desc()).where(sql`not ${t.ntf_leida}`),
+  // The list with unread first: the same order as the key of modules/notificacion/queries.ts.
+  index('notificacion_orden_idx').on(t.usu_id, sql`(case when ${t.ntf_leida} then 0 else 1 end)`, t.ntf_id),
   index('notificacion_correo_idx').on(t.cos_id).where(sql`${t.cos_id} is not null`),
 ]);
 
