@@ -71,6 +71,16 @@ export function usuariosCon(f: Filtro): SQL {
   return sql`select u.usu_id from usuario u where ${acceso} and ${proyecto} and ${f.y ?? sql`true`}`;
 }
 
+const SIN_AVISOS = 'obra.sin_avisos';
+
+/**
+ * The demo seed replays a history through the same transitions: it writes that history, not news, so no
+ * notification or mail comes of it (a setting local to the seed's transaction).
+ */
+export async function sinAvisos(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config(${SIN_AVISOS}, 'on', true)`);
+}
+
 /** Creates the event's notifications and queues its mails; returns how many users were told. */
 export async function notificar(tx: Executor, e: Evento): Promise<number> {
   const asunto = `${documentoNombre(e.documento.tipo)} ${e.documento.codigo}: ${e.accion}`;
@@ -78,7 +88,7 @@ export async function notificar(tx: Executor, e: Evento): Promise<number> {
     with d as (
       select u.usu_id, u.usu_correo, ${quiereCorreo(e.tipo)} as correo from usuario u
       where u.usu_id in (${e.destinatarios}) and u.usu_estado = 1 and u.usu_confirmado and not (u.tiu_id = 3 and u.pve_id is not null)
-        and u.usu_id is distinct from ${e.actor}::int),
+        and u.usu_id is distinct from ${e.actor}::int and coalesce(current_setting(${SIN_AVISOS}, true), '') <> 'on'),
     c as (
       insert into correo_salida (cos_para, cos_asunto, cos_texto, cos_estado)
       select d.usu_correo, ${asunto}, ${`${asunto}.\n\nÁbralo en Obra: `} || ${base} || ${e.enlace}

@@ -40,7 +40,7 @@ CREATE INDEX "notificacion_usuario_idx" ON "notificacion" USING btree ("usu_id",
 CREATE INDEX "notificacion_no_leidas_idx" ON "notificacion" USING btree ("usu_id","ntf_id" DESC NULLS LAST) WHERE not "notificacion"."ntf_leida";--> statement-breakpoint
 CREATE INDEX "notificacion_orden_idx" ON "notificacion" USING btree ("usu_id",(case when "ntf_leida" then 0 else 1 end),"ntf_id");--> statement-breakpoint
 CREATE INDEX "notificacion_correo_idx" ON "notificacion" USING btree ("cos_id") WHERE "notificacion"."cos_id" is not null;--> statement-breakpoint
-CREATE INDEX "tarea_diaria_correo_idx" ON "tarea_diaria" USING btree ("cos_id") WHERE "tarea_diaria"."cos_id" is not null;
+CREATE INDEX "tarea_diaria_correo_idx" ON "tarea_diaria" USING btree ("cos_id") WHERE "tarea_diaria"."cos_id" is not null;--> statement-breakpoint
 SELECT obra_version_vigilar('notificacion');--> statement-breakpoint
 SELECT obra_version_vigilar('notificacion_preferencia');--> statement-breakpoint
 SELECT obra_version_vigilar('tarea_diaria');
