@@ -1,8 +1,10 @@
-import { MSG, NOTIFICACION_MSG, type NotificacionFila, type NotificacionPreferencia } from '@obra/domain';
+import { ENV, MSG, NOTIFICACION_MSG, type NotificacionFila, type NotificacionPreferencia } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProfileById } from '../../platform/auth/access.ts';
 import { comprobanteRechazado } from '../../platform/cpe/envio/notificacion.ts';
+import { createMailer } from '../../platform/mail.ts';
+import { startFakeSmtp } from '../../test/smtp.ts';
 import { createFixture, expectOk, expectRefused, type Auth, type Fixture } from '../orden_pago/fixtures.ts';
 import { registerInTx } from '../orden/service.ts';
 import { crearResumenDiario, TAREA_RESUMEN } from './resumen.ts';
@@ -109,9 +111,10 @@ describe('events', () => {
   });
 
   it('a cancelled dispatch tells the users of dispatches but the actor; read-only users never hear', async () => {
-    const [v] = await f.rows<{ env_id: number }>(sql`select env_id from envio where est_id = (select min(est_id) from envio) order by env_id limit 1`);
-    const res = await f.post('envio/cancelarEnvio', { envio: { env_id: v.env_id } }, f.u.gerencia);
-    if (res.statusCode !== 200) return expect(res.statusCode).toBe(409);
+    const [v] = await f.rows<{ env_id: number }>(sql`select env_id from envio where est_id = ${ENV.PROGRAMADO} order by env_id limit 1`);
+    expect(v).toBeDefined();
+    expectOk(await f.post('envio/cancelarEnvio', { envio: { env_id: v.env_id } }, f.u.gerencia));
+    // Users of dispatches: administracion@ and gerencia@ (the actor); visualizador@ reads only; SUPER only by rule.
     expect(await destinatarios('envio', v.env_id)).toEqual(['administracion']);
   });
 
@@ -221,6 +224,27 @@ describe('daily summary', () => {
     expectOk(await f.post('notificacion/preferencias', { preferencias: [{ tipo: 'resumen_diario', correo: false }] }, f.u.gerencia));
     await crearResumenDiario(f.ctx.deps, { now: () => new Date('2026-12-05T13:01:00Z') }).resumir();
     expect(await f.rows(sql`select 1 from tarea_diaria where tad_fecha = '2026-12-05' and usu_id = ${f.ids.gerencia}`)).toEqual([]);
+  });
+});
+
+describe('mail delivery', () => {
+  it('sends the queued notification and summary mail after commit when SMTP is set, once even with two runners', async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      const deps = { ...f.ctx.deps, mailer: createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage }) };
+      const ordId = await f.newOrder();
+      const [o] = await f.rows<{ ord_codigo: string }>(sql`select ord_codigo from orden where ord_id = ${ordId}`);
+      const [a, b] = [crearResumenDiario(deps), crearResumenDiario(deps)];
+      await Promise.all([a.entregar(), b.entregar()]);
+      const deLaOrden = smtp.messages.filter((m) => m.data.includes(o.ord_codigo));
+      expect(deLaOrden).toHaveLength(1);
+      expect(deLaOrden[0].to).toEqual(['gerencia@andina.pe']);
+      expect(await f.rows(sql`select c.cos_estado from correo_salida c join notificacion n on n.cos_id = c.cos_id where n.ntf_documento_id = ${ordId}
+        and n.ntf_documento_tipo = 'orden_compra'`)).toEqual([{ cos_estado: 'enviado' }]);
+      expect(await a.entregar()).toBe(0);
+    } finally {
+      await smtp.close();
+    }
   });
 });
 
