@@ -19,6 +19,16 @@ export const NOTIFICACION_TIPOS = [
 export type NotificacionTipo = (typeof NOTIFICACION_TIPOS)[number]['tipo'];
 export const NOTIFICACION_TIPO_CODIGOS = NOTIFICACION_TIPOS.map((t) => t.tipo) as [NotificacionTipo, ...NotificacionTipo[]];
 
+/** How the bell and the mail name each document kind (`ntf_documento_tipo`). */
+export const NOTIFICACION_DOCUMENTOS: Record<string, string> = {
+  orden_compra: 'Orden de compra',
+  orden_pago: 'Orden de pago',
+  transferencia: 'Transferencia',
+  caja: 'Caja chica',
+  comprobante: 'Comprobante',
+  envio: 'Envío',
+};
+
 export const NOTIFICACION_MSG = {
   noEncontrada: 'No se encontró la notificación',
   marcada: 'Notificación marcada como leída',

@@ -1,4 +1,4 @@
-import { AJUSTE_DIRECCION_PUBLICA, NOTIFICACION_TIPOS, ROLE, type NotificacionTipo } from '@obra/domain';
+import { AJUSTE_DIRECCION_PUBLICA, NOTIFICACION_DOCUMENTOS, NOTIFICACION_TIPOS, ROLE, type NotificacionTipo } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../db/client.ts';
 
@@ -21,17 +21,7 @@ export interface Evento {
   destinatarios: SQL;
 }
 
-/** How a mail names each document kind. */
-const DOCUMENTO: Record<string, string> = {
-  orden_compra: 'Orden de compra',
-  orden_pago: 'Orden de pago',
-  transferencia: 'Transferencia',
-  caja: 'Caja chica',
-  comprobante: 'Comprobante electrónico',
-  envio: 'Envío',
-};
-
-export const documentoNombre = (tipo: string) => DOCUMENTO[tipo] ?? tipo;
+export const documentoNombre = (tipo: string) => NOTIFICACION_DOCUMENTOS[tipo] ?? tipo;
 
 const porDefecto = (tipo: NotificacionTipo) => NOTIFICACION_TIPOS.find((t) => t.tipo === tipo)?.correo ?? false;
 

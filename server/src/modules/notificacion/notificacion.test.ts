@@ -13,13 +13,11 @@ import { crearResumenDiario, TAREA_RESUMEN } from './resumen.ts';
 
 let f: Fixture;
 let almacen: Auth;
-let administracion: Auth;
 const id: Record<string, number> = {};
 
 beforeAll(async () => {
   f = await createFixture();
   almacen = await f.ctx.auth('almacen@andina.pe');
-  administracion = await f.ctx.auth('administracion@andina.pe');
   for (const u of await f.rows<{ usu_id: number; usu_correo: string }>(sql`select usu_id, usu_correo from usuario`)) id[u.usu_correo.split('@')[0]] = u.usu_id;
 });
 afterAll(() => f.ctx.close());
