@@ -22,9 +22,10 @@ export function NotificationPanel() {
   const todas = useMarcarTodas();
   const cuenta = noLeidas.data ?? 0;
 
-  const abrir = async (n: NotificacionFila) => {
+  const abrir = (n: NotificacionFila) => {
     setAbierto(false);
-    if (!n.ntf_leida) await marcar.mutateAsync(n.ntf_id).catch(() => undefined);
+    // Marked read on the way (the count follows when it answers); the document opens at once.
+    if (!n.ntf_leida) marcar.mutate(n.ntf_id);
     void navigate(n.ntf_enlace);
   };
 
@@ -39,7 +40,7 @@ export function NotificationPanel() {
                   <button
                     type="button"
                     aria-label={`${documentoTexto(n)}: ${n.ntf_accion}`}
-                    onClick={() => void abrir(n)}
+                    onClick={() => abrir(n)}
                     style={{
                       display: 'flex', gap: 8, width: '100%', textAlign: 'left', border: 0, cursor: 'pointer', padding: '8px 4px',
                       background: n.ntf_leida ? 'transparent' : '#e6f4ff', borderBottom: '1px solid #f0f0f0',
