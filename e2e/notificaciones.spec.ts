@@ -36,7 +36,8 @@ test('an approval reaches the next approver\'s bell live, and opening it lands o
     await otro.close();
   }
 
-  // No reload: the next poll brings the count.
+  // No reload: back on contabilidad's tab, the count comes with the next poll (or at once, as the tab regains focus).
+  await page.bringToFront();
   await expect(campana).toHaveAccessibleName('Notificaciones: 1 sin leer', { timeout: 40_000 });
   await campana.click();
   const item = page.getByRole('button', { name: `Orden de compra ${orden.codigo}: espera su aprobación (contabilidad)` });
@@ -67,6 +68,6 @@ test('the user chooses which notifications also come by mail', async ({ page }) 
   await interruptor.click();
   await expect(page.getByText('Preferencias de notificación guardadas')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Correo: Orden de pago aprobada' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Correo: Orden de pago aprobada' })).not.toBeChecked({ timeout: 30_000 });
   await page.screenshot({ path: '/tmp/r-notif/preferencias.png' });
 });
