@@ -24,7 +24,8 @@ test('the administrator finds the rejection mail in the outbox, filters it and i
   await expect(page.getByText('No hay correos')).toBeVisible();
   await page.getByRole('combobox', { name: 'Estado' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="En cola"]').click();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(orden.codigo);
+  // The order's code alone also finds gerencia's notice that it waited for them (issue 25).
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(`${orden.codigo} rechazada`);
   await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
   await expect(page.getByRole('row')).toHaveCount(2);
   await shot(page, 'correo-bandeja');

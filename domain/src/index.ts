@@ -72,3 +72,4 @@ export * from './envio/guia.ts';
 export * from './orden_venta/comprobante.ts';
 export * from './facturacion_electronica/schemas.ts';
 export * from './ajuste/schemas.ts';
+export * from './notificacion/schemas.ts';

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { crearResumenDiario } from './modules/notificacion/resumen.ts';
 import { addressesToOpen, readAccounts, startupLines, startupText } from './startup.ts';
 
 /** Opens the database, builds the app and listens; the compiled entry runs it from a CommonJS bundle (no top-level await). */
@@ -19,6 +20,8 @@ async function main() {
   startupSteps.deps = since();
   const app = await buildApp(deps);
   startupSteps.app = since();
+  // Issue 25: the approvers' 08:00 summary and notification mail, on every instance (claims in the database).
+  const resumen = crearResumenDiario(deps);
 
   let closing = false;
   async function shutdown(signal: string) {
@@ -28,6 +31,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await resumen.stop();
       await deps.cpe.cerrar();
       await deps.database.close();
     } finally {
@@ -73,6 +77,7 @@ async function main() {
   void statistics();
   void deps.cpe.preparar().then((err) => { if (err) app.log.error({ err }, 'no se pudo generar el certificado de prueba de la facturación electrónica'); });
   if (config.cpe.worker) deps.cpe.worker.start(app.log);
+  resumen.start(app.log);
   setInterval(() => void statistics(), 60 * 60 * 1000).unref();
   // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.
   (process as EventEmitter).emit('obra:listening');

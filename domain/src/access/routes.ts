@@ -18,6 +18,9 @@ export const SCREEN_ROUTES: readonly { path: string; module: ModuleCode | null |
   { path: '/user/change-password', module: null },
   { path: '/user/sesiones', module: null },
   { path: '/user/seguridad', module: null },
+  // Issue 25: the caller's notifications, and which of them also come by mail.
+  { path: '/notificaciones', module: null },
+  { path: '/user/notificaciones', module: null },
   { path: '/orden', module: 'orden_compra' },
   { path: '/orden/new', module: 'orden_compra' },
   { path: '/orden/edit/:id', module: 'orden_compra' },

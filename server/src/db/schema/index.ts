@@ -14,3 +14,4 @@ export * from './venta.ts';
 export * from './pedido.ts';
 export * from './envio.ts';
 export * from './cpe.ts';
+export * from './notificacion.ts';

@@ -14,6 +14,7 @@ import { seedProductos } from './demo/productos.ts';
 import { seedProveedores } from './demo/proveedores.ts';
 import { seedStock } from './demo/stock.ts';
 import { seedVentasMaestros } from './demo/ventas-maestros.ts';
+import { sinAvisos } from '../../platform/notificar.ts';
 
 export const DEMO_PASSWORD = 'Demo.2026';
 
@@ -58,6 +59,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (Number(n) > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    await sinAvisos(tx);
     const projectIds = new Map<string, number>();
     for (const p of PROJECTS) {
       const [row] = await tx.insert(t.proyecto).values({ pry_codigo: p.pry_codigo, pry_nombre: p.pry_nombre, pry_descripcion: p.pry_descripcion }).returning();

@@ -8,6 +8,7 @@ import { nextNumber } from '../../platform/counters.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { fromPageQuery } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
+import { rendicionAprobada } from './notificaciones.ts';
 import * as q from './queries.ts';
 
 /**
@@ -128,6 +129,7 @@ export async function transicionEn(tx: Tx, caller: AccessProfile, cajId: number,
   if (caj_estado !== c.caj_estado) {
     await q.insertHistorial(tx, { caj_id: cajId, cah_estado: caj_estado, usu_id: caller.usu_id, cah_fecha: now, cah_observacion: extra.observacion ?? '' });
   }
+  if (accion === 'aprobar_rendicion') await rendicionAprobada(tx, cajId, caller.usu_id);
   return caj_estado;
 }
 

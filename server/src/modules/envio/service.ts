@@ -11,6 +11,7 @@ import { fromPageQuery } from '../../platform/list.ts';
 import { historia, lockEnvios, lockOrdenes } from './programacion.ts';
 import { guias } from './guia-queries.ts';
 import * as q from './queries.ts';
+import { envioCancelado } from './notificaciones.ts';
 
 /**
  * Dispatches (spec 3 §2 "Dispatches", §4 "Dispatch", §7 "Dispatches"; DECISIONS §6): the list, the
@@ -73,6 +74,7 @@ export function cancelar(deps: Deps, caller: AccessProfile, envId: number, now =
     await tx.execute(sql`update orden_venta_detalle set ovd_saldo_envio = ovd_saldo_envio + ${v.env_cantidad}::numeric where ovd_id = ${v.ovd_id}`);
     await tx.execute(sql`update envio set est_id = ${ENV.CANCELADO}, env_version = env_version + 1 where env_id = ${envId}`);
     await historia(tx, envId, ENV.CANCELADO, caller.usu_id, now);
+    await envioCancelado(tx, envId, caller.usu_id);
     return detalleEn(tx, caller, envId);
   });
 }

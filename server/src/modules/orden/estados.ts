@@ -12,6 +12,7 @@ import { inScope, projectScope } from '../../platform/scope.ts';
 import * as compras from '../pedido_items/compras.ts';
 import { ordenConIngresos } from '../transferencia/queries.ts';
 import * as eq from './estados-queries.ts';
+import { ordenPorAprobar } from './notificaciones.ts';
 import * as q from './queries.ts';
 
 /**
@@ -94,6 +95,7 @@ async function approveLocked(tx: Tx, caller: AccessProfile, o: Locked, action: '
   check(o, action);
   const hasta = targetState(action);
   const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta, usu_id: caller.usu_id }, aprobacion(action, caller.usu_id, new Date()));
+  if (hasta === ORE.APROBACION_GERENCIA) await ordenPorAprobar(tx, o.ord_id, 'contabilidad', caller.usu_id);
   return result(o, hasta, version);
 }
 
@@ -194,6 +196,7 @@ export async function restart(deps: Deps, caller: AccessProfile, ordId: number, 
     // A cancelled order gave back what it bought from a request: restarted, it takes it again (or is refused, 409).
     if (o.ore_id === ORE.ANULADO) await compras.sincronizarOrden(tx, caller, null, await compras.vinculoDeOrden(tx, ordId));
     const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.CREADO, usu_id: caller.usu_id, comentario: 'Reinicio' }, SIN_APROBACIONES);
+    await ordenPorAprobar(tx, o.ord_id, 'gerencia', caller.usu_id);
     return result(o, ORE.CREADO, version);
   });
 }

@@ -52,7 +52,8 @@ const rechazar = (id: number, comentario: unknown, who: Auth, id_orden_estado?: 
 const approve = (id: number, target: number, who: Auth) => post('approve', { id_orden_estado: target }, who, id);
 const detail = async (id: number, who = u.admin) => (await post('get-orden-detail', {}, who, id)).json().data;
 const pendingIds = async (who: Auth) => ((await post('approve/pending', { start: 0, length: 100 }, who)).json().data.data as { id_orden: number }[]).map((r) => r.id_orden);
-const outbox = () => rows<{ cos_para: string; cos_asunto: string; cos_texto: string; cos_estado: string }>(sql`select cos_para, cos_asunto, cos_texto, cos_estado from correo_salida order by cos_id`);
+const outbox = () => rows<{ cos_para: string; cos_asunto: string; cos_texto: string; cos_estado: string }>(sql`select cos_para, cos_asunto, cos_texto, cos_estado from correo_salida c
+  where not exists (select 1 from notificacion n where n.cos_id = c.cos_id) order by cos_id`); // not the approvers' notices (issue 25)
 const historial = async (id: number) => Number((await one<{ n: number }>(sql`select count(*)::int as n from orden_historial where ord_id = ${id}`)).n);
 
 describe('rechazar', () => {

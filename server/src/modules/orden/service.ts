@@ -10,6 +10,7 @@ import { registrarCambios } from '../../platform/audit.ts';
 import { projectScope, type ProjectScope } from '../../platform/scope.ts';
 import * as compras from '../pedido_items/compras.ts';
 import * as q from './queries.ts';
+import { esperaGerencia, ordenPorAprobar } from './notificaciones.ts';
 
 /** `orden_estado` ids (spec 1 §4.1, seeded from ORDEN_ESTADOS). */
 export const ORE_CREADO = ORDEN_ESTADOS.find((e) => e.ore_codigo === 'creado')!.ore_id;
@@ -172,6 +173,7 @@ export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSa
   });
   await q.replaceLines(tx, id, items, taxes);
   await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id });
+  await ordenPorAprobar(tx, id, 'gerencia', caller.usu_id);
   return { id_orden: id, codigo, numero, version: 1, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
 }
 
@@ -208,8 +210,12 @@ export async function update(deps: Deps, caller: AccessProfile, input: OrdenSave
       // The lines replaced give back what they bought from a request and the new ones take it again.
       await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), vinculoPedido(input), { pry_id: cec.pry_id });
       const codigo = orderCode(current.ord_numero, cec.cec_codigo, current.ord_tipo_orden, current.ord_anio);
+      const esperaba = await esperaGerencia(tx, ordId);
       const version = await q.updateOrden(tx, ordId, { ...values, ord_codigo: codigo });
       await q.replaceLines(tx, ordId, items, taxes);
+      // A save that answers a rejection, or names another gerencia user, puts the order in someone's queue anew.
+      const espera = await esperaGerencia(tx, ordId);
+      if (espera !== null && espera !== esperaba) await ordenPorAprobar(tx, ordId, 'gerencia', caller.usu_id);
       // Who changed what: the fields the edit altered, before and after (issue 26).
       await registrarCambios(tx, { usuId: caller.usu_id, modulo: 'orden_compra', documento: codigo, ruta: '/api/orden/update-orden', antes, despues: await q.fotoAuditoria(tx, ordId) });
       return { id_orden: ordId, codigo, version, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };

@@ -11,6 +11,7 @@ import { storedFileName, type CheckedFile, type UploadRule } from '../../platfor
 import type { ListRequest } from '../../platform/list.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import { applyDeposits } from '../orden/estados.ts';
+import { pagoAprobado } from './notificaciones.ts';
 import * as q from './queries.ts';
 
 /**
@@ -125,6 +126,7 @@ export function transicion(deps: Deps, caller: AccessProfile, opgId: number, acc
     const extra = accion === 'aprobar' ? { opg_aprobador: caller.usu_id, opg_fecha_aprobacion: new Date() }
       : accion === 'desaprobar' ? { opg_aprobador: null, opg_fecha_aprobacion: null } : {};
     const opg_version = await q.updatePago(tx, opgId, { opg_estado, ...extra });
+    if (accion === 'aprobar') await pagoAprobado(tx, opgId, caller.usu_id);
     return { opg_id: opgId, opg_numero: pago.opg_numero, opg_estado, opg_version };
   });
 }

@@ -81,6 +81,12 @@ describe('sending through SUNAT billService', () => {
     const a = await emitida();
     await worker().procesar();
     expect(await estado(a)).toMatchObject({ estado: 'rechazado', codigo: '2800', proximo: null });
+    // The users of sales are told, in the transaction that stored the answer (issue 25).
+    const avisos = await f.rows<{ ntf_accion: string; usu_actor: number | null }>(sql`select ntf_accion, usu_actor from notificacion
+      where ntf_tipo = 'comprobante_rechazado' and ntf_documento_id = (select nco_id from comprobante c join orden_venta o on o.ovt_id = c.ovt_id
+        where o.ovt_id = ${a} and c.nco_tipo in ('01', '03') order by c.nco_id desc limit 1)`);
+    expect(avisos.length).toBeGreaterThan(0);
+    expect(avisos[0]).toMatchObject({ ntf_accion: expect.stringContaining('rechazado por SUNAT (2800'), usu_actor: null });
     sunat.modo('rechazar-fault');
     const b = await emitida();
     await worker().procesar();

@@ -16,6 +16,7 @@ import { inScope, projectScope, type ProjectScope } from '../../platform/scope.t
 import { DOC, entrada, salida, type Movimiento } from '../../platform/stock-ledger.ts';
 import { applyIngresos } from '../orden/estados.ts';
 import * as pq from '../proyecto/queries.ts';
+import { transferenciaEnviada } from './notificaciones.ts';
 import * as q from './queries.ts';
 
 /**
@@ -202,6 +203,7 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
       tid_costo_unitario: l.oci_id === null ? l.costo : null,
     });
   }
+  await transferenciaEnviada(tx, { tfi_id, tfi_codigo, tfi_tipo: d.tfi_tipo, alm_destino: d.alm_destino, almacen: destino.alm_nombre }, caller.usu_id);
   return { tfi_id, tfi_codigo };
 }
 

@@ -1,4 +1,4 @@
-import { DownOutlined, KeyOutlined, LaptopOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, KeyOutlined, LaptopOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 
@@ -7,6 +7,8 @@ const items: MenuProps['items'] = [
   // Where the user is signed in, and ending any of those sessions (issue 26).
   { key: '/user/sesiones', icon: <LaptopOutlined />, label: 'Mis sesiones' },
   { key: '/user/seguridad', icon: <SafetyOutlined />, label: 'Seguridad' },
+  // Which notifications also come by mail (issue 25).
+  { key: '/user/notificaciones', icon: <BellOutlined />, label: 'Notificaciones' },
   { type: 'divider' },
   // Entering the login screen ends the session and drops every cached answer and list (PublicRoute).
   { key: '/login', icon: <LogoutOutlined />, label: 'Cerrar sesión' },

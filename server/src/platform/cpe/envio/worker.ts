@@ -21,6 +21,7 @@ import { canalDe, faltaParaCanal } from '../canales/elegir.ts';
 import { CODIGO_SIN_CONSULTA, CODIGO_YA_REGISTRADO } from '../canales/sunat-soap.ts';
 import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
 import { firmarDocumento } from '../firma/documento.ts';
+import { comprobanteRechazado } from './notificacion.ts';
 import * as q from './queries.ts';
 
 export interface OpcionesWorker {
@@ -156,7 +157,14 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
       // without that ticket. Its documents stay "being cancelled" until a person checks (never freed by guess).
       r = { estado: 'error', codigo: SIN_REINTENTO, descripcion: `${r.descripcion} (${RESUMEN_REPETIDO}): SUNAT recibió este resumen en un envío anterior cuya respuesta se perdió; consulte su estado en SUNAT Operaciones en Línea` };
     }
-    if (!(await q.guardarRespuesta(db, t.nco_id, t.nco_intentos, respuestaDe(r, t.nco_intentos)))) {
+    const respuesta = respuestaDe(r, t.nco_intentos);
+    // A final rejection tells the users of sales in the same transaction as the state (issue 25).
+    const guardada = await db.transaction(async (tx) => {
+      if (!(await q.guardarRespuesta(tx, t.nco_id, t.nco_intentos, respuesta))) return false;
+      if (respuesta.estado === 'rechazado' && respuesta.proximo === null) await comprobanteRechazado(tx, t.nco_id);
+      return true;
+    });
+    if (!guardada) {
       log.warn({ nco_id: t.nco_id }, 'cpe: otro proceso tomó el comprobante; su respuesta no se guarda');
     }
   }
