@@ -71,3 +71,5 @@ export * from './envio/guia.ts';
 export * from './orden_venta/comprobante.ts';
 export * from './facturacion_electronica/schemas.ts';
 export * from './ajuste/schemas.ts';
+export * from './conciliacion/schemas.ts';
+export * from './conciliacion/emparejar.ts';
