@@ -73,3 +73,5 @@ export * from './orden_venta/comprobante.ts';
 export * from './facturacion_electronica/schemas.ts';
 export * from './ajuste/schemas.ts';
 export * from './notificacion/schemas.ts';
+export * from './conciliacion/schemas.ts';
+export * from './conciliacion/emparejar.ts';

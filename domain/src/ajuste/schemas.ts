@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Tolerancia } from '../conciliacion/schemas.ts';
 
 /**
  * Settings an administrator changes from a screen (issue 24, Administración → Ajustes; table
@@ -83,4 +84,6 @@ export interface AjustesDatos {
   origen: DireccionPublicaOrigen;
   /** Set when links point to this machine alone while the server is reached from others. */
   advertencia: string | null;
+  /** The three-way match's tolerance (issue 25). */
+  tolerancia: Tolerancia;
 }

@@ -43,7 +43,9 @@ export const PORTAL_MSG = {
   facturaXmlTamano: 'El XML de la factura no debe superar 2 MB',
   facturaEstado: 'Solo se puede enviar la factura de una orden emitida que no esté anulada',
   facturaEnviada: (numero: string) => `Se envió la factura ${numero}`,
-  facturaRepetida: (numero: string) => `La factura ${numero} ya fue enviada para esta orden`,
+  facturaRepetida: (numero: string) => `La factura ${numero} de su empresa ya fue enviada; no se puede enviar dos veces`,
+  facturaExcede: (total: string, disponible: string, moneda: string) =>
+    `El total de la factura (${moneda} ${total}) supera lo que queda por facturar de la orden (${moneda} ${disponible}: su total con IGV menos las facturas ya enviadas)`,
   facturaEmisor: (ruc: string) => `El XML corresponde a una factura emitida por el RUC ${ruc}, no por su empresa`,
   facturaCliente: (empresa: string, ruc: string) => `La factura no está emitida a ${empresa} (RUC ${ruc})`,
   facturaTipo: 'El XML no es una factura electrónica (tipo de comprobante 01)',

@@ -5,6 +5,7 @@ import appRoutes from './app/routes.ts';
 import asignacionRoutes from './asignacion/routes.ts';
 import authRoutes from './auth/routes.ts';
 import cajaRoutes from './caja/routes.ts';
+import conciliacionRoutes from './conciliacion/routes.ts';
 import clienteRoutes from './cliente/routes.ts';
 import catalogoRoutes from './catalogo/routes.ts';
 import centroCostoRoutes from './centro_costo/routes.ts';
@@ -39,7 +40,7 @@ export async function registerModules(api: FastifyInstance, deps: Deps): Promise
   for (const routes of [authRoutes, appRoutes, catalogoRoutes, usuarioRoutes, centroCostoRoutes, transferenciaRoutes,
     marcaRoutes, unidadRoutes, proveedorRoutes, productoRoutes, proyectoRoutes, empleadoRoutes, ordenRoutes, ordenPagoRoutes, inventarioRoutes, asignacionRoutes, cajaRoutes,
     clienteRoutes, vendedorRoutes, productoVentaRoutes, ordenVentaRoutes, facturacionElectronicaRoutes, pedidoItemsRoutes, proveedorPortalRoutes,
-    mixerRoutes, envioRoutes, ajusteRoutes, inicioRoutes, indicadorRoutes, notificacionRoutes, busquedaRoutes, auditoriaRoutes, rolRoutes]) {
+    mixerRoutes, envioRoutes, ajusteRoutes, inicioRoutes, indicadorRoutes, notificacionRoutes, busquedaRoutes, auditoriaRoutes, rolRoutes, conciliacionRoutes]) {
     await api.register(async (scope) => routes(scope, deps));
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { usuario } from './access.ts';
 import { pedidoItems, pedidoItemsDetalle } from './pedido.ts';
 import { marca, unidadMedida } from './catalogo.ts';
@@ -140,3 +140,34 @@ export const ordenArchivo = pgTable('orden_archivo', {
   /** true: uploaded by the supplier from its portal (its invoice: PDF and SUNAT XML), shown as such to staff. */
   oar_proveedor: boolean().notNull().default(false),
 }, (t) => [index('orden_archivo_ord_idx').on(t.ord_id, t.oar_id)]);
+
+/**
+ * A supplier invoice read at upload from its SUNAT XML (issue 25): who issued it, its series and
+ * number, currency, amounts and lines (each with the order line it was matched to). The unique
+ * index makes one series-number per issuing RUC, also when two uploads run at once.
+ */
+export const ordenFactura = pgTable('orden_factura', {
+  ofa_id: serial().primaryKey(),
+  ord_id: integer().notNull().references(() => orden.ord_id, { onDelete: 'cascade' }),
+  pve_id: integer().notNull().references(() => proveedor.pve_id),
+  ofa_ruc: varchar({ length: 11 }).notNull(),
+  ofa_serie: varchar({ length: 4 }).notNull(),
+  /** The correlative as a number: F001-00000123 and F001-123 are the same invoice. */
+  ofa_numero: integer().notNull(),
+  ofa_moneda: varchar({ length: 3 }).notNull(),
+  ofa_subtotal: numeric({ precision: 14, scale: 2 }).notNull(),
+  ofa_igv: numeric({ precision: 14, scale: 2 }).notNull(),
+  ofa_total: numeric({ precision: 14, scale: 2 }).notNull(),
+  ofa_fecha_emision: date({ mode: 'string' }).notNull(),
+  /** FacturaLineaLeida[] (domain/conciliacion). */
+  ofa_lineas: jsonb().notNull(),
+  /** Every line matched an order line: the invoice counts line by line, else in the totals only. */
+  ofa_por_linea: boolean().notNull(),
+  oar_xml: integer().references(() => ordenArchivo.oar_id, { onDelete: 'set null' }),
+  usu_id: integer().notNull().references(() => usuario.usu_id),
+  ofa_fecha: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('orden_factura_numero_uq').on(t.ofa_ruc, t.ofa_serie, t.ofa_numero),
+  index('orden_factura_ord_idx').on(t.ord_id),
+  index('orden_factura_pve_idx').on(t.pve_id),
+]);

@@ -1,4 +1,4 @@
-import { AJUSTE_MSG, AjusteGuardar } from '@obra/domain';
+import { AJUSTE_MSG, AjusteGuardar, CONCILIACION_MSG, ToleranciaGuardar } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.ts';
@@ -18,4 +18,7 @@ export default async function ajusteRoutes(fastify: FastifyInstance, deps: Deps)
 
   app.post('/ajuste/guardar', { ...gate({ module: 'usuario' }), schema: { tags, body: AjusteGuardar } },
     async (req) => ok(await service.guardar(deps, caller(req), req.body.ajuste.direccion_publica), AJUSTE_MSG.guardado));
+
+  app.post('/ajuste/guardarTolerancia', { ...gate({ module: 'usuario' }), schema: { tags, body: ToleranciaGuardar } },
+    async (req) => ok(await service.guardarTolerancia(deps, caller(req), req.body.ajuste), CONCILIACION_MSG.toleranciaGuardada));
 }

@@ -1,6 +1,7 @@
-import { AJUSTE_DIRECCION_PUBLICA, AJUSTE_MSG, isCorporate, type AccessProfile, type AjustesDatos } from '@obra/domain';
+import { AJUSTE_DIRECCION_PUBLICA, AJUSTE_MSG, isCorporate, type AccessProfile, type AjustesDatos, type ToleranciaGuardar } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
+import * as conciliacion from '../conciliacion/service.ts';
 
 /**
  * Administración → Ajustes (issue 24): the public address links are built with. Administrators of
@@ -10,7 +11,7 @@ import { conflict, forbidden } from '../../platform/errors.ts';
 
 export async function obtener(deps: Deps, caller: AccessProfile): Promise<AjustesDatos> {
   if (!isCorporate(caller)) throw forbidden();
-  const [direccion, filas] = await Promise.all([deps.ajustes.direccionPublica(), deps.ajustes.filas()]);
+  const [direccion, filas, tol] = await Promise.all([deps.ajustes.direccionPublica(), deps.ajustes.filas(), conciliacion.tolerancia(deps)]);
   const guardada = filas.get(AJUSTE_DIRECCION_PUBLICA);
   return {
     direccion_publica: guardada?.aju_valor ?? null,
@@ -19,7 +20,17 @@ export async function obtener(deps: Deps, caller: AccessProfile): Promise<Ajuste
     direccion_efectiva: direccion.url,
     origen: direccion.origen,
     advertencia: direccion.advertencia,
+    tolerancia: tol,
   };
+}
+
+/** The three-way match's tolerance (issue 25): company-wide, so administrators of the whole company only. */
+export async function guardarTolerancia(deps: Deps, caller: AccessProfile, v: ToleranciaGuardar['ajuste']): Promise<AjustesDatos> {
+  if (!isCorporate(caller)) throw forbidden();
+  const valores = { porcentaje: v.tolerancia_porcentaje === null ? null : String(v.tolerancia_porcentaje), monto: v.tolerancia_monto === null ? null : String(v.tolerancia_monto) };
+  await deps.database.db.transaction((tx) => conciliacion.guardarTolerancia(deps, tx, caller.usu_id, valores));
+  deps.ajustes.olvidar();
+  return obtener(deps, caller);
 }
 
 /** The address comes normalized from the schema (an http(s) origin); PUBLIC_URL, when set, cannot be overridden here. */

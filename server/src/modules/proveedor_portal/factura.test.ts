@@ -13,7 +13,9 @@ let anulada = 0;
 let enDolares = 0;
 beforeAll(async () => {
   f = await createPortalFixture();
-  emitida = await f.orden(f.pve.a);
+  // 100 × 100.00: room for several invoices of S/ 1 180.00 (issue 25 refuses a total above the order's).
+  const [{ unm_id }] = await f.rows<{ unm_id: number }>(sql`select unm_id from unidad_medida order by unm_id limit 1`);
+  emitida = await f.orden(f.pve.a, { orden_items: [{ descripcion: 'Acero corrugado 1/2"', unidad: { id_unidad: Number(unm_id) }, cantidad: 100, precio_unitario: 100 }] });
   await f.emitir(emitida);
   creada = await f.orden(f.pve.a);
   anulada = await f.orden(f.pve.a);
@@ -102,10 +104,10 @@ describe('/ordenCompra/adjuntarFactura', () => {
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
   });
 
-  it('refuses the same invoice twice for the order, also sent at once', async () => {
-    await refused(factura(emitida), 409, PORTAL_MSG.facturaRepetida('F001-458'));
+  it('refuses the same invoice twice for the order, also sent at once (issue 25: 400 with the reason)', async () => {
+    await refused(factura(emitida), 400, PORTAL_MSG.facturaRepetida('F001-458'));
     const both = await Promise.all([factura(emitida, PDF, facturaXml({ numero: 'F001-459' })), factura(emitida, PDF, facturaXml({ numero: 'F001-459' }))]);
-    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('checks the PDF on its content', async () => {
@@ -128,7 +130,7 @@ describe('/ordenCompra/adjuntarFactura', () => {
       [facturaXml({ numero: 'F001 ; drop' }), 400, /número de factura válido/],
     ];
     for (const [xml, status, message] of cases) await refused(factura(emitida, PDF, xml), status, message);
-    expect((await factura(enDolares, PDF, facturaXml({ moneda: 'USD' }))).statusCode).toBe(200);
+    expect((await factura(enDolares, PDF, facturaXml({ moneda: 'USD', numero: 'F001-800' }))).statusCode).toBe(200);
   });
 
   it('refuses files over their size limits and a missing file or order', async () => {

@@ -1,4 +1,5 @@
 import { PORTAL_MSG } from '@obra/domain';
+import Decimal from 'decimal.js';
 import { badRequest } from '../../platform/errors.ts';
 import { parseXml, path, XmlError, type XmlElement } from './xml.ts';
 
@@ -17,12 +18,36 @@ const TIPO_FACTURA = '01';
 export interface FacturaXml {
   /** Series and number as written in cbc:ID: `F001-123`. */
   numero: string;
+  serie: string;
+  /** The number as a number: F001-00000123 and F001-123 are one invoice. */
+  correlativo: number;
   fecha_emision: string;
   moneda: string;
+  /** Without IGV: LegalMonetaryTotal/LineExtensionAmount (or TaxExclusiveAmount). */
+  subtotal: string;
+  /** TaxTotal/TaxAmount of the document (0.00 when absent). */
+  igv: string;
   total: string;
   ruc_emisor: string;
   ruc_cliente: string;
+  lineas: FacturaXmlLinea[];
 }
+
+export interface FacturaXmlLinea {
+  id: string;
+  descripcion: string;
+  cantidad: string;
+  unidad: string;
+  /** LineExtensionAmount: without IGV. */
+  importe: string;
+  /** cac:Price/cbc:PriceAmount (without IGV), or importe / cantidad when absent. */
+  precio: string;
+}
+
+/** More lines than this is not an invoice for one order. */
+const MAX_LINEAS = 1000;
+const MONTO = /^\d{1,12}(\.\d{1,2})?$/;
+const CANTIDAD = /^\d{1,12}(\.\d{1,10})?$/;
 
 /** A PDF: it starts with the PDF header and ends with its end-of-file marker (not truncated). */
 export function checkPdf(buf: Buffer): void {
@@ -68,7 +93,37 @@ export function readFacturaXml(buf: Buffer): FacturaXml {
   const ruc_emisor = rucDe(path(root, [[CAC, 'AccountingSupplierParty']]));
   const ruc_cliente = rucDe(path(root, [[CAC, 'AccountingCustomerParty']]));
   if (!/^\d{11}$/.test(ruc_emisor)) throw badRequest('El XML no indica el RUC del emisor');
-  return { numero, fecha_emision: fecha, moneda, total, ruc_emisor, ruc_cliente };
+  const lineas = leerLineas(root);
+  const subtotal = texto(path(root, [[CAC, 'LegalMonetaryTotal'], [CBC, 'LineExtensionAmount']]))
+    || texto(path(root, [[CAC, 'LegalMonetaryTotal'], [CBC, 'TaxExclusiveAmount']]))
+    || lineas.reduce((a, l) => a.plus(l.importe), new Decimal(0)).toFixed(2);
+  if (!MONTO.test(subtotal)) throw badRequest('El XML no tiene un valor de venta (sin IGV) válido');
+  const igv = texto(path(root, [[CAC, 'TaxTotal'], [CBC, 'TaxAmount']])) || '0.00';
+  if (!MONTO.test(igv)) throw badRequest('El XML no tiene un importe de IGV válido');
+  const [serie, correlativo] = numero.split('-');
+  return {
+    numero, serie, correlativo: Number(correlativo), fecha_emision: fecha, moneda, subtotal, igv, total, ruc_emisor, ruc_cliente, lineas,
+  };
+}
+
+/** The cac:InvoiceLine elements: quantity, value without IGV, description and unit price. */
+function leerLineas(root: XmlElement): FacturaXmlLinea[] {
+  const lineas = root.children.filter((c) => c.ns === CAC && c.local === 'InvoiceLine');
+  if (lineas.length > MAX_LINEAS) throw badRequest(`El XML tiene más de ${MAX_LINEAS} líneas`);
+  return lineas.map((l, i) => {
+    const n = i + 1;
+    const cantidadEl = path(l, [[CBC, 'InvoicedQuantity']]);
+    const cantidad = texto(cantidadEl);
+    if (!CANTIDAD.test(cantidad)) throw badRequest(`La línea ${n} del XML no tiene una cantidad válida`);
+    const importe = texto(path(l, [[CBC, 'LineExtensionAmount']]));
+    if (!MONTO.test(importe)) throw badRequest(`La línea ${n} del XML no tiene un valor de venta válido`);
+    const precioXml = texto(path(l, [[CAC, 'Price'], [CBC, 'PriceAmount']]));
+    if (precioXml && !CANTIDAD.test(precioXml)) throw badRequest(`La línea ${n} del XML no tiene un precio unitario válido`);
+    const precio = precioXml || (new Decimal(cantidad).isZero() ? '0' : new Decimal(importe).div(cantidad).toDecimalPlaces(4).toString());
+    const item = path(l, [[CAC, 'Item']]);
+    const descripcion = (item?.children ?? []).filter((c) => c.ns === CBC && c.local === 'Description').map((c) => c.text.trim()).join(' ').slice(0, 500);
+    return { id: texto(path(l, [[CBC, 'ID']])) || String(n), descripcion, cantidad, unidad: cantidadEl?.attrs.get('unitCode') ?? '', importe, precio };
+  });
 }
 
 /** The name SUNAT gives an invoice's files: `RUC-01-SERIE-NUMERO.ext`. */

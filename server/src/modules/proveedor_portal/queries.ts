@@ -2,7 +2,7 @@ import type { FacturaArchivo, OrdenProveedorDetalle, OrdenProveedorFila, OrdenPr
 import { OPG_VISIBLES_PROVEEDOR, ORE, ORE_VISIBLES_PROVEEDOR } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { ordenArchivo } from '../../db/schema/index.ts';
+import { ordenArchivo, ordenFactura } from '../../db/schema/index.ts';
 import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
 
@@ -87,12 +87,16 @@ export interface OrdenBasica {
   ord_id: number;
   ore_id: number;
   mon_codigo: string;
+  /** What the supplier may invoice: the discounted subtotal plus IGV (detracción and retención are the buyer's). */
+  total_facturable: string;
 }
 
 /** The order's state and currency if it is one the supplier sees; `lock` takes it `FOR UPDATE`. */
 export async function ordenDelProveedor(db: Executor, ordId: number, pveId: number, lock = false): Promise<OrdenBasica | undefined> {
   const [r] = await selectRows<OrdenBasica>(db, sql`
-    select o.ord_id, o.ore_id, m.mon_codigo from orden o join moneda m on m.mon_id = o.mon_id
+    select o.ord_id, o.ore_id, m.mon_codigo, (o.ord_monto_sin_impuesto + coalesce((select sum(i.ori_valor_aplicado) from orden_impuesto i
+      where i.ord_id = o.ord_id and i.ori_tipo = 1), 0))::text as total_facturable
+    from orden o join moneda m on m.mon_id = o.mon_id
     where o.ord_id = ${ordId} and ${delProveedor(pveId)}${lock ? sql` for update of o` : sql``}`);
   return r && { ...r, ord_id: Number(r.ord_id), ore_id: Number(r.ore_id) };
 }
@@ -136,4 +140,28 @@ export async function facturaArchivo(db: Executor, oarId: number, pveId: number)
     select a.oar_nombre, a.oar_tipo, a.oar_clave from orden_archivo a join orden o on o.ord_id = a.ord_id
     where a.oar_id = ${oarId} and a.oar_proveedor and ${delProveedor(pveId)}`);
   return r;
+}
+
+/** Whether the issuer already sent that series-number (for any order). */
+export async function numeroRegistrado(db: Executor, ruc: string, serie: string, numero: number): Promise<boolean> {
+  const rows = await selectRows<{ n: number }>(db, sql`
+    select 1 as n from orden_factura where ofa_ruc = ${ruc} and ofa_serie = ${serie} and ofa_numero = ${numero} limit 1`);
+  return rows.length > 0;
+}
+
+/** The total of the invoices already read for the order. */
+export async function totalFacturado(db: Executor, ordId: number): Promise<string> {
+  const [r] = await selectRows<{ total: string }>(db, sql`select coalesce(sum(ofa_total), 0)::text as total from orden_factura where ord_id = ${ordId}`);
+  return r.total;
+}
+
+/** The order's lines as the invoice lines are matched against them. */
+export function lineasOrden(db: Executor, ordId: number) {
+  return selectRows<{ oci_orden: number; descripcion: string; producto: string | null; cantidad: string; precio: string }>(db, sql`
+    select i.oci_orden, i.oci_descripcion as descripcion, p.prv_nombre as producto, i.oci_cantidad::text as cantidad, i.oci_precio_unitario::text as precio
+    from orden_item i left join producto p on p.prv_id = i.prv_id where i.ord_id = ${ordId} order by i.oci_orden`);
+}
+
+export async function insertFactura(db: Executor, v: typeof ordenFactura.$inferInsert): Promise<void> {
+  await db.insert(ordenFactura).values(v);
 }

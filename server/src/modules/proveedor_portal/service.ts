@@ -1,9 +1,10 @@
 import type {
   AccessProfile, FacturaArchivo, FacturaEnviada, OrdenProveedorDetalle, OrdenProveedorFila, OrdenProveedorFiltro, PageReply, PagoProveedorFila,
 } from '@obra/domain';
-import { PORTAL_MSG, puedeEnviarFactura } from '@obra/domain';
+import { PORTAL_MSG, emparejarLineas, puedeEnviarFactura, type FacturaLineaLeida } from '@obra/domain';
+import Decimal from 'decimal.js';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { fromPageQuery } from '../../platform/list.ts';
 import { supplierScope } from '../../platform/scope.ts';
 import { checkPdf, nombreFactura, readFacturaXml } from './factura.ts';
@@ -64,6 +65,11 @@ export async function descargarFactura(deps: Deps, caller: AccessProfile, oarId:
  * type 01 issued by the caller's supplier to this company, in the order's currency). Then, with the
  * order locked (a cancellation or the same invoice sent twice at once wait), both are stored as
  * order attachments marked as the supplier's; if the rows cannot be written the stored files go.
+ * Issue 25: what the XML says is kept in `orden_factura` (lines matched to the order's, domain
+ * emparejarLineas). Refused with the reason (400): an issuer RUC that is not the supplier's, a
+ * series-number the supplier already sent (for any order; the unique index settles two uploads at
+ * once), a total above what is left to invoice of the order (its total with IGV less the invoices
+ * already sent). Nothing else is blocked: differences are flagged by the conciliation.
  */
 export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: FacturaUpload): Promise<FacturaEnviada> {
   const pveId = supplierScope(caller);
@@ -82,7 +88,11 @@ export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: Fac
       if (!o) throw notFound(PORTAL_MSG.ordenNoEncontrada);
       if (!puedeEnviarFactura(o.ore_id)) throw conflict(PORTAL_MSG.facturaEstado);
       if (f.moneda !== o.mon_codigo) throw badRequest(PORTAL_MSG.facturaMoneda(f.moneda, o.mon_codigo));
-      if (await q.facturaEnviada(tx, o.ord_id, nombreFactura(f, 'xml'))) throw conflict(PORTAL_MSG.facturaRepetida(f.numero));
+      if (await q.facturaEnviada(tx, o.ord_id, nombreFactura(f, 'xml')) || await q.numeroRegistrado(tx, f.ruc_emisor, f.serie, f.correlativo)) {
+        throw badRequest(PORTAL_MSG.facturaRepetida(f.numero));
+      }
+      const disponible = new Decimal(o.total_facturable).minus(await q.totalFacturado(tx, o.ord_id));
+      if (new Decimal(f.total).gt(disponible)) throw badRequest(PORTAL_MSG.facturaExcede(f.total, Decimal.max(disponible, 0).toFixed(2), f.moneda));
       const archivos = [];
       for (const [ext, file, tipo] of [['pdf', up.pdf, 'application/pdf'], ['xml', up.xml, 'application/xml']] as const) {
         const clave = await deps.storage.put('orden-archivos', ext, file.buffer);
@@ -91,10 +101,20 @@ export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: Fac
           ord_id: o.ord_id, oar_nombre: nombreFactura(f, ext), oar_clave: clave, oar_tipo: tipo, oar_tamano: file.buffer.length, usu_id: caller.usu_id,
         }));
       }
+      const lineasOrden = await q.lineasOrden(tx, o.ord_id);
+      const emparejadas = emparejarLineas(f.lineas, lineasOrden);
+      const lineas: FacturaLineaLeida[] = f.lineas.map((l, i) => ({ ...l, ...emparejadas[i] }));
+      await q.insertFactura(tx, {
+        ord_id: o.ord_id, pve_id: pveId, ofa_ruc: f.ruc_emisor, ofa_serie: f.serie, ofa_numero: f.correlativo, ofa_moneda: f.moneda,
+        ofa_subtotal: f.subtotal, ofa_igv: f.igv, ofa_total: f.total, ofa_fecha_emision: f.fecha_emision, ofa_lineas: lineas,
+        ofa_por_linea: lineas.length > 0 && lineas.every((l) => l.oci_orden !== null), oar_xml: archivos[1].oar_id, usu_id: caller.usu_id,
+      });
       return { numero: f.numero, fecha_emision: f.fecha_emision, moneda: f.moneda, total: f.total, archivos };
     });
   } catch (err) {
     await Promise.all(claves.map((k) => deps.storage.remove(k).catch(() => undefined)));
+    // Two uploads of one series-number at once: the second meets the unique index.
+    if (pgErrorCode(err) === PG.uniqueViolation) throw badRequest(PORTAL_MSG.facturaRepetida(f.numero));
     throw err;
   }
 }

@@ -9,6 +9,7 @@ import { PageHeader, PageHeaderSinDatos } from '../../ui/PageHeader';
 import { toast } from '../../base/toast';
 import { useLeaveGuard } from '../../ui/useLeaveGuard';
 import { useAjustes, useGuardarAjustes } from './api';
+import { ToleranciaCard } from './ToleranciaCard';
 
 const TITLE = 'Ajustes';
 
@@ -118,6 +119,7 @@ function AjustesForm({ datos }: { datos: AjustesDatos }) {
             </Typography.Text>
           </Flex>
         </Card>
+        <ToleranciaCard datos={datos} readOnly={soloConsulta} />
       </Flex>
     </>
   );

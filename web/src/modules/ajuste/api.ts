@@ -1,4 +1,4 @@
-import type { AjusteGuardar, AjustesDatos } from '@obra/domain';
+import type { AjusteGuardar, AjustesDatos, ToleranciaGuardar } from '@obra/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../base/api';
 
@@ -24,6 +24,15 @@ export function useGuardarAjustes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ajuste: AjusteGuardar['ajuste']) => apiPost<AjustesDatos>('/ajuste/guardar', { ajuste }),
+    onSuccess: (r) => queryClient.setQueryData(ajusteKeys.datos(), r.data),
+  });
+}
+
+/** `/ajuste/guardarTolerancia` (issue 25): the three-way match's tolerance. */
+export function useGuardarTolerancia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ajuste: ToleranciaGuardar['ajuste']) => apiPost<AjustesDatos>('/ajuste/guardarTolerancia', { ajuste }),
     onSuccess: (r) => queryClient.setQueryData(ajusteKeys.datos(), r.data),
   });
 }

@@ -13,6 +13,7 @@ import { useOrden } from './api';
 import { useMotivos } from './estados-api';
 import { TIPO_ORDEN_NOMBRE, tituloOrden } from './labels';
 import { OrdenArchivos } from './OrdenArchivos';
+import { OrdenConciliacion } from './OrdenConciliacion';
 import { OrdenMotivo } from './OrdenMotivo';
 import { OrdenRechazoModal } from './OrdenRechazoModal';
 import { useOrdenAcciones } from './useOrdenAcciones';
@@ -231,6 +232,7 @@ export function OrdenViewPage() {
             )}
           />
         </Card>
+        {!aprobacionScreen && <OrdenConciliacion ordId={o.id_orden} />}
         <OrdenArchivos orden={o} />
         <Card size="small" title="Historial">
           <Table<OrdenHistorialRow>
