@@ -62,21 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0033, the roles editor's columns) had not run yet: its record and what it made gone.
+    // As if the newest migration (0034, the sale product's optional group) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`drop trigger rol_acceso on rol`);
-    await first.db.execute(sql`drop index rol_nombre_lower_uq`);
-    await first.db.execute(sql`alter table rol drop column rol_estado, drop column rol_descripcion, drop column rol_editado, drop column rol_version`);
-    await first.db.execute(sql`drop sequence rol_personalizado_seq`);
+    await first.db.execute(sql`alter table producto_venta alter column pvg_id set not null`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
-      const [made] = await selectRows<{ tipo: string }>(again.db, sql`select data_type as tipo from information_schema.columns
-        where table_name = 'rol' and column_name = 'rol_estado'`);
-      expect(made.tipo).toBe('smallint');
+      const [made] = await selectRows<{ nula: string }>(again.db, sql`select is_nullable as nula from information_schema.columns
+        where table_name = 'producto_venta' and column_name = 'pvg_id'`);
+      expect(made.nula).toBe('YES');
     } finally {
       await again.close();
     }

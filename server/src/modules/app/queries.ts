@@ -43,7 +43,10 @@ export const lookups = {
     db.select({ cat_id: t.categoriaProducto.cat_id, cat_nombre: t.categoriaProducto.cat_nombre })
       .from(t.categoriaProducto).where(eq(t.categoriaProducto.cat_estado, 1)).orderBy(asc(t.categoriaProducto.cat_nombre)),
   tipos_producto: (db: Executor) => tiposProducto(db),
-  producto_venta_grupos: (db: Executor) => db.select().from(t.productoVentaGrupo).orderBy(asc(t.productoVentaGrupo.pvg_id)),
+  /** Spec 3 §3 "Sales product": groups are `(id, nombre)`; `pvg_id`, `pvg_nombre` repeat them for the screens (issue 27). */
+  producto_venta_grupos: (db: Executor) =>
+    db.select({ id: t.productoVentaGrupo.pvg_id, nombre: t.productoVentaGrupo.pvg_nombre, pvg_id: t.productoVentaGrupo.pvg_id, pvg_nombre: t.productoVentaGrupo.pvg_nombre })
+      .from(t.productoVentaGrupo).orderBy(asc(t.productoVentaGrupo.pvg_id)),
   /** Active sale product types of both levels: `pti_parent` null is level 1. */
   producto_venta_tipos: (db: Executor) =>
     db.select({ pti_id: t.productoVentaTipo.pti_id, pti_nombre: t.productoVentaTipo.pti_nombre, pti_parent: t.productoVentaTipo.pti_parent })
