@@ -4,7 +4,10 @@ import * as t from '../../db/schema/index.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 
 export const lookups = {
-  estados: (db: Executor) => db.select().from(t.estado).orderBy(asc(t.estado.est_id)),
+  /** `styles` is the spec's name of `est_styles` (spec 1 and 3 §3 "Status", issue 27). */
+  estados: (db: Executor) => db.select({
+    est_id: t.estado.est_id, est_codigo: t.estado.est_codigo, est_nombre: t.estado.est_nombre, est_styles: t.estado.est_styles, styles: t.estado.est_styles,
+  }).from(t.estado).orderBy(asc(t.estado.est_id)),
   orden_estados: (db: Executor) => db.select().from(t.ordenEstado).orderBy(asc(t.ordenEstado.ore_id)),
   tipos_caja: (db: Executor) => db.select().from(t.tipoCaja).orderBy(asc(t.tipoCaja.tca_id)),
   caja_estados: (db: Executor) =>
