@@ -331,6 +331,24 @@ describe('the spec\'s data model as data (scripts/spec-fields.mjs)', () => {
   });
 });
 
+describe('OpenAPI (/api/docs) shows the spec\'s names', () => {
+  it('on the calls issue 27 opened to them', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: Obj }> } } }> };
+    const cuerpo = (path: string) => JSON.stringify(doc.paths[`/api${path}`]?.post?.requestBody?.content['application/json']?.schema ?? {});
+    for (const path of ['/cliente/registrar', '/cliente/modificar']) expect(cuerpo(path), path).toContain('"cli_tipo_documento_identidad"');
+    for (const path of ['/productoVenta/registrar', '/productoVenta/modificar']) expect(cuerpo(path), path).toContain('"pvt_grupo"');
+    // Neither the group nor the document type's own name is required any more: the spec's names work alone.
+    const registrar = JSON.parse(cuerpo('/productoVenta/registrar')) as { properties: { producto_venta: { required?: string[] } } };
+    expect(registrar.properties.producto_venta.required ?? []).not.toContain('pvg_id');
+    const cliente = JSON.parse(cuerpo('/cliente/registrar')) as { properties: { cliente: { required?: string[] } } };
+    expect(cliente.properties.cliente.required ?? []).not.toContain('tdi_id');
+    const linea = JSON.parse(cuerpo('/transferenciaItems/registrar')) as { properties: { transferencia_items: { properties: { detalle: { items: { properties: Obj; required?: string[] } } } } } };
+    const detalle = linea.properties.transferencia_items.properties.detalle.items;
+    expect(Object.keys(detalle.properties)).toEqual(expect.arrayContaining(['prv_id', 'tid_cantidad', 'pal_numero_serie']));
+    expect(detalle.required ?? []).not.toContain('pal_id');
+  });
+});
+
 describe('every entity answers to the spec\'s field names, in and out', () => {
   for (const e of modelo.entities) {
     const k = clave(e);

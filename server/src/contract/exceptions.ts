@@ -27,7 +27,11 @@ export const EXCEPCIONES: Record<string, Record<string, string>> = {
     roles: 'campo de la sesión (respuesta de /oauth/token); /usuario/obtener responde lista_usuario_rol',
     modulo_grupos: 'campo de la sesión (respuesta de /oauth/token), no del registro del usuario',
   },
+  '1:Payment order': {
+    opg_url_pdf: 'el documento adjunto se descarga con POST /ordenPago/archivo y la sesión; guardar una URL lo abriría sin control de acceso',
+  },
   '2:Employee': {
+    usu_password: 'una contraseña nunca se devuelve (ni su hash)',
     genera_usuario: 'instrucción del formulario (crear también su usuario), no un dato guardado; obtener responde usu_id, que dice si lo tiene',
   },
 };
