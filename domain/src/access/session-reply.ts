@@ -18,6 +18,8 @@ export interface SessionReply {
   token_type: string;
   expires_in: number;
   id_usuario: number;
+  /** The same id under spec 3's name. */
+  usu_id: number;
   usu_nombre: string;
   usu_apellido: string;
   usu_nombre_completo: string;

@@ -56,9 +56,29 @@ export const ClienteDireccionInput = z.object({
 export type ClienteDireccionInput = z.input<typeof ClienteDireccionInput>;
 export type ClienteDireccionData = z.output<typeof ClienteDireccionInput>;
 
+const tipoDocumento = (missing: string) =>
+  idSchema(missing).refine((v) => CLIENTE_TIPOS_DOCUMENTO.some((t) => t.tdi_id === v), DOCUMENTO_MSG.tipo);
+
+/**
+ * The document type under either name, as `tdi_id` (issue 27): the spec's `cli_tipo_documento_identidad`
+ * wins when both are sent; neither answers the form's missing-data text.
+ */
+const unTipo = (missing: string) => <T extends { cli_tipo_documento_identidad?: number; tdi_id?: number }>(v: T, ctx: z.RefinementCtx) => {
+  const { cli_tipo_documento_identidad: spec, ...rest } = v;
+  const tdi = spec ?? v.tdi_id;
+  if (tdi === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['cli_tipo_documento_identidad'], message: missing });
+    return z.NEVER;
+  }
+  return { ...rest, tdi_id: tdi };
+};
+
 /** The client's own fields; a missing one answers `missing` (register or modify text). */
 const clienteFields = (missing: string) => ({
-  tdi_id: idSchema(missing).refine((v) => CLIENTE_TIPOS_DOCUMENTO.some((t) => t.tdi_id === v), DOCUMENTO_MSG.tipo),
+  /** The spec's name of the document type (spec 3 §3 "Client"); one of it or `tdi_id` is required. */
+  cli_tipo_documento_identidad: tipoDocumento(missing).optional(),
+  /** The product's own name of the same field, kept for the screens (issue 27). */
+  tdi_id: tipoDocumento(missing).optional(),
   cli_documento_identidad: z.string({ error: missing }).trim().toUpperCase().min(1, filled(missing)).max(15, tooLong('El documento', 15)),
   cli_nombre: text(missing, 200, 'El nombre'),
   cli_nombre_contacto: text(missing, 150, 'El nombre de contacto'),
@@ -102,7 +122,7 @@ export const ClienteRegistrar = z.object({
   cliente: z.object({
     ...clienteFields(R),
     lista_cliente_direccion_envio: direcciones(0, R).default([]),
-  }, { error: R }).superRefine(checkCliente),
+  }, { error: R }).transform(unTipo(R)).superRefine(checkCliente),
 }, { error: R });
 export type ClienteRegistrar = z.input<typeof ClienteRegistrar>;
 export type ClienteRegistrarData = z.output<typeof ClienteRegistrar>['cliente'];
@@ -119,7 +139,7 @@ export const ClienteModificar = z.object({
     ...clienteFields(M),
     cli_estado: z.union([z.literal(0), z.literal(1)], { error: M }).default(1),
     lista_cliente_direccion_envio: direcciones(1, M),
-  }, { error: M }).superRefine(checkCliente),
+  }, { error: M }).transform(unTipo(M)).superRefine(checkCliente),
 }, { error: M });
 export type ClienteModificar = z.input<typeof ClienteModificar>;
 export type ClienteModificarData = z.output<typeof ClienteModificar>['cliente'];

@@ -243,6 +243,9 @@ export interface EmpleadoRow {
 
 /** The reply of `obtener`; `emp_version` goes back with a modify. */
 export interface Empleado extends EmpleadoRow {
+  /** The level and type of its user (spec 2 §3 "Employee", user part); null when it has none. */
+  usu_nivel: number | null;
+  tiu_id: number | null;
   emp_version: number;
 }
 

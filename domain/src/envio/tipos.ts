@@ -1,7 +1,7 @@
 /** Replies of the dispatch, mixer and driver calls (what the screens read). Times are Lima 'YYYY-MM-DDTHH:mm:ss'. */
 
 export interface EnvioFila {
-  env_id: number; env_codigo: string; ovt_id: number; ovd_id: number; ovd_producto: string; env_cantidad: string; unm_simbolo: string;
+  env_id: number; env_codigo: string; ovt_id: number; ovd_id: number; ovd_producto: string; pvt_nombre: string | null; env_cantidad: string; unm_simbolo: string;
   cli_nombre: string; ubi_id: string; ubi_nombre: string; cde_direccion: string; mix_id: number; mix_nombre: string;
   env_fecha_hora_envio: string; env_fecha_hora_carguio: string; env_fecha_hora_salida: string; env_fecha_hora_retorno: string;
   env_frecuencia: number; est_id: number; est_nombre: string; est_styles: string; env_version: number;

@@ -73,7 +73,12 @@ const dinero = (invalido: string, positiva: boolean) =>
 const campos = {
   pti_id_parent: idRequerido(F, PVT_MSG.tipoPadreInvalido),
   pti_id: idRequerido(F, PVT_MSG.tipoInvalido),
-  pvg_id: idRequerido(F, PVT_MSG.grupoInvalido),
+  /**
+   * The group (spec 3 §3 "Sales product" `pvt_grupo`, optional: spec 3 §5 requires the rest without it);
+   * `pvg_id` is the product's own name of it, kept for the screens (issue 27). null: no group.
+   */
+  pvt_grupo: idSchema(PVT_MSG.grupoInvalido).nullish(),
+  pvg_id: idSchema(PVT_MSG.grupoInvalido).nullish(),
   mar_id: idRequerido(F, PVT_MSG.marcaInvalida),
   unm_id: idRequerido(F, PVT_MSG.unidadInvalida),
   pvt_nombre: z.string({ error: F }).trim().min(1, { error: F, abort: true }).max(200, PVT_MSG.nombreMax).transform((s) => s.replace(/\s+/g, ' ')),
@@ -102,6 +107,15 @@ function preciosEnOrden(v: { pvt_precio_minimo?: unknown; pvt_precio?: unknown }
     ctx.addIssue({ code: 'custom', path: ['pvt_precio_minimo'], message: PVT_MSG.minimoMayor });
   }
 }
+/**
+ * The group under either name as `pvg_id` (the spec's `pvt_grupo` wins when both come): null clears it;
+ * neither sent is no group on register and keeps the stored one on a modification.
+ */
+function unGrupo<T extends { pvt_grupo?: number | null; pvg_id?: number | null }>(v: T): Omit<T, 'pvt_grupo' | 'pvg_id'> & { pvg_id?: number | null } {
+  const { pvt_grupo, pvg_id, ...rest } = v;
+  const grupo = pvt_grupo !== undefined ? pvt_grupo : pvg_id;
+  return grupo === undefined ? rest : { ...rest, pvg_id: grupo };
+}
 const siHayObjeto = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
 
 /** `/productoVenta/registrar {producto_venta}`: a new product is activo unless `est_id` says 0. */
@@ -111,11 +125,13 @@ export const ProductoVentaRegistrar = z.object({
     pvt_despacho_mixer: campos.pvt_despacho_mixer.default(true),
     est_id: estado(PVT_MSG.estado).optional().default(1),
   }, { error: F })
-    .superRefine(preciosEnOrden, siHayObjeto),
+    .superRefine(preciosEnOrden, siHayObjeto)
+    .transform((v) => ({ ...unGrupo(v), pvg_id: unGrupo(v).pvg_id ?? null })),
 }, { error: F });
 export type ProductoVentaRegistrar = z.input<typeof ProductoVentaRegistrar>;
-/** What register and modify write; on a modification an absent `pvt_peso` or `pvt_despacho_mixer` keeps the stored one. */
-export type ProductoVentaDatos = Omit<z.output<typeof ProductoVentaRegistrar>['producto_venta'], 'pvt_despacho_mixer'> & { pvt_despacho_mixer?: boolean };
+/** What register and modify write; on a modification an absent `pvt_peso`, `pvt_despacho_mixer` or group keeps the stored one. */
+export type ProductoVentaDatos = Omit<z.output<typeof ProductoVentaRegistrar>['producto_venta'], 'pvt_despacho_mixer' | 'pvg_id'>
+  & { pvt_despacho_mixer?: boolean; pvg_id?: number | null };
 
 /** `/productoVenta/modificar {producto_venta}` with the `pvt_version` it read (409 when stale). */
 export const ProductoVentaModificar = z.object({
@@ -124,7 +140,7 @@ export const ProductoVentaModificar = z.object({
     pvt_version: idSchema(PVT_MSG.version),
     ...campos,
     est_id: z.unknown().refine((v) => v !== undefined && v !== null, { error: F, abort: true }).pipe(estado(PVT_MSG.estado)),
-  }, { error: F }).superRefine(preciosEnOrden, siHayObjeto),
+  }, { error: F }).superRefine(preciosEnOrden, siHayObjeto).transform(unGrupo),
 }, { error: F });
 export type ProductoVentaModificar = z.input<typeof ProductoVentaModificar>;
 export type ProductoVentaCambios = z.output<typeof ProductoVentaModificar>['producto_venta'];
@@ -212,8 +228,10 @@ export interface ProductoVenta extends ProductoVentaRow {
   pti_nombre: string;
   pti_id_parent: number;
   pti_parent_nombre: string;
-  pvg_id: number;
-  pvg_nombre: string;
+  /** The group: `pvt_grupo` is the spec's name (spec 3 §3), `pvg_id` the product's; null when it has none. */
+  pvt_grupo: number | null;
+  pvg_id: number | null;
+  pvg_nombre: string | null;
   mar_id: number;
   mar_nombre: string;
   pvt_version: number;

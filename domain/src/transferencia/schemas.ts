@@ -102,7 +102,11 @@ const cantidad = (positiva: boolean, invalido: string, faltan: string) =>
 
 const texto = (max: number, nombre: string) => z.string().trim().max(max, `${nombre} no debe superar ${max} caracteres`).nullish().transform((v) => v ?? '');
 
-/** One line of a new transfer. Type 1: `oci_id` (the order item); type 2: `pal_id` (the origin stock row); type 3: product and, when serialised, its serial. */
+/**
+ * One line of a new transfer. Type 1: `oci_id` (the order item); type 2: the origin stock row, as `pal_id` or as
+ * the spec's line (spec 2 §3 "Transfer": `prv_id` and, when serialised, `pal_numero_serie`, issue 27); type 3:
+ * product and, when serialised, its serial.
+ */
 export const TransferenciaLinea = z.object({
   prv_id: idSchema(F),
   oci_id: idSchema(F).nullish().transform((v) => v ?? null),
@@ -151,8 +155,8 @@ export const TransferenciaRegistrar = z.object({
     const vistos = new Set<string>();
     v.detalle.forEach((l, i) => {
       if (v.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && l.oci_id === null) issue(F, ['detalle', i, 'oci_id']);
-      if (v.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES && l.pal_id === null) issue(F, ['detalle', i, 'pal_id']);
-      const key = v.tfi_tipo === TFI_TIPO.ORDEN_COMPRA ? `o${l.oci_id}` : v.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? `p${l.pal_id}` : `${l.prv_id}|${l.pal_numero_serie.toLowerCase()}`;
+      const porStock = v.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES && l.pal_id !== null;
+      const key = v.tfi_tipo === TFI_TIPO.ORDEN_COMPRA ? `o${l.oci_id}` : porStock ? `p${l.pal_id}` : `${l.prv_id}|${l.pal_numero_serie.toLowerCase()}`;
       if (vistos.has(key)) issue(TRANSFERENCIA_MSG.productoAgregado, ['detalle', i, 'prv_id']);
       vistos.add(key);
     });

@@ -90,7 +90,8 @@ export const productoVenta = pgTable('producto_venta', {
   pvt_peso: numeric({ precision: 12, scale: 3 }),
   /** Delivered by a mixer truck, so its lines wait for dispatches; false for a service (pumping), which needs none (issue 24). */
   pvt_despacho_mixer: boolean().notNull().default(true),
-  pvg_id: integer().notNull().references(() => productoVentaGrupo.pvg_id),
+  /** Optional (spec 3 §5 requires the rest without it; issue 27): null is a product without a group. */
+  pvg_id: integer().references(() => productoVentaGrupo.pvg_id),
   pti_id: integer().notNull().references(() => productoVentaTipo.pti_id),
   mar_id: integer().notNull().references(() => marca.mar_id),
   unm_id: integer().notNull().references(() => unidadMedida.unm_id),

@@ -4,7 +4,10 @@ import * as t from '../../db/schema/index.ts';
 import { projectFilter, type ProjectScope } from '../../platform/scope.ts';
 
 export const lookups = {
-  estados: (db: Executor) => db.select().from(t.estado).orderBy(asc(t.estado.est_id)),
+  /** `styles` is the spec's name of `est_styles` (spec 1 and 3 §3 "Status", issue 27). */
+  estados: (db: Executor) => db.select({
+    est_id: t.estado.est_id, est_codigo: t.estado.est_codigo, est_nombre: t.estado.est_nombre, est_styles: t.estado.est_styles, styles: t.estado.est_styles,
+  }).from(t.estado).orderBy(asc(t.estado.est_id)),
   orden_estados: (db: Executor) => db.select().from(t.ordenEstado).orderBy(asc(t.ordenEstado.ore_id)),
   tipos_caja: (db: Executor) => db.select().from(t.tipoCaja).orderBy(asc(t.tipoCaja.tca_id)),
   caja_estados: (db: Executor) =>
@@ -43,7 +46,10 @@ export const lookups = {
     db.select({ cat_id: t.categoriaProducto.cat_id, cat_nombre: t.categoriaProducto.cat_nombre })
       .from(t.categoriaProducto).where(eq(t.categoriaProducto.cat_estado, 1)).orderBy(asc(t.categoriaProducto.cat_nombre)),
   tipos_producto: (db: Executor) => tiposProducto(db),
-  producto_venta_grupos: (db: Executor) => db.select().from(t.productoVentaGrupo).orderBy(asc(t.productoVentaGrupo.pvg_id)),
+  /** Spec 3 §3 "Sales product": groups are `(id, nombre)`; `pvg_id`, `pvg_nombre` repeat them for the screens (issue 27). */
+  producto_venta_grupos: (db: Executor) =>
+    db.select({ id: t.productoVentaGrupo.pvg_id, nombre: t.productoVentaGrupo.pvg_nombre, pvg_id: t.productoVentaGrupo.pvg_id, pvg_nombre: t.productoVentaGrupo.pvg_nombre })
+      .from(t.productoVentaGrupo).orderBy(asc(t.productoVentaGrupo.pvg_id)),
   /** Active sale product types of both levels: `pti_parent` null is level 1. */
   producto_venta_tipos: (db: Executor) =>
     db.select({ pti_id: t.productoVentaTipo.pti_id, pti_nombre: t.productoVentaTipo.pti_nombre, pti_parent: t.productoVentaTipo.pti_parent })

@@ -22,6 +22,8 @@ export function sessionReply(
     token_type: 'bearer',
     expires_in: token.expires_in,
     id_usuario: profile.usu_id,
+    /** Spec 3 §3 "Logged-in session fields" name it `usu_id` (spec 1 §7 reads `id_usuario`): both (issue 27). */
+    usu_id: profile.usu_id,
     usu_nombre: user.usu_nombre,
     usu_apellido: user.usu_apellido,
     usu_nombre_completo: `${user.usu_nombre} ${user.usu_apellido}`,

@@ -74,7 +74,8 @@ export async function quickSearch(db: Executor, f: { emp_nombre: string; pry_id:
 }
 
 export async function find(db: Executor, empId: number): Promise<Empleado | undefined> {
-  const [row] = await db.select({ ...rowColumns, emp_version: empleado.emp_version })
+  // Its user's level and type (spec 2 §3 "Employee", user part; issue 27): null without a user.
+  const [row] = await db.select({ ...rowColumns, usu_nivel: usuario.usu_nivel, tiu_id: usuario.tiu_id, emp_version: empleado.emp_version })
     .from(empleado)
     .innerJoin(puesto, eq(puesto.pue_id, empleado.pue_id))
     .leftJoin(proyecto, eq(proyecto.pry_id, empleado.pry_id))

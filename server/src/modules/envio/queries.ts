@@ -73,7 +73,8 @@ export function condiciones(f: Filtro): SQL[] {
  * A row over `envio v`, its sale `o`, line `d` and state `e`; unit, client, district and mixer are
  * scalar subqueries (docs/architecture.md "Lists").
  */
-const COLUMNAS = sql`v.env_id, v.env_codigo, v.ovt_id, v.ovd_id, d.ovd_producto, v.env_cantidad::text as env_cantidad,
+const COLUMNAS = sql`v.env_id, v.env_codigo, v.ovt_id, v.ovd_id, d.ovd_producto,
+  (select p.pvt_nombre from producto_venta p where p.pvt_id = d.pvt_id) as pvt_nombre, v.env_cantidad::text as env_cantidad,
   (select um.unm_simbolo from producto_venta p join unidad_medida um on um.unm_id = p.unm_id where p.pvt_id = d.pvt_id) as unm_simbolo,
   (select c.cli_nombre from cliente c where c.cli_id = o.cli_id) as cli_nombre, o.ubi_id,
   (select ub.ubi_nombre from ubigeo ub where ub.ubi_id = o.ubi_id) as ubi_nombre, o.ovt_direccion_envio as cde_direccion,

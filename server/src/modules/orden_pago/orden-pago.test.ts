@@ -149,14 +149,28 @@ describe('access and scope', () => {
     for (const who of [f.u.inventario, f.u.supplier]) {
       expectRefused(await f.opg('buscar', { orden_pago: { ord_id: ordId } }, who), 403, 'No tienes acceso a este módulo');
       expectRefused(await f.registrar(ordId, 10, {}, who), 403, 'No tienes acceso a este módulo');
-      expectRefused(await f.post('ordenCompra/obtener', { orden_compra: { ord_id: ordId } }, who), 403, 'No tienes acceso a este módulo');
     }
+    expectRefused(await f.post('ordenCompra/obtener', { orden_compra: { ord_id: ordId } }, f.u.inventario), 403, 'No tienes acceso a este módulo');
     // Approving needs aprobar_orden_pago.
     for (const who of [f.u.logistica, f.u.tesoreria, f.u.contabilidad]) {
       expectRefused(await f.opg('aprobar', { orden_pago: { opg_id } }, who), 403, 'No tiene permisos para realizar esta operación');
       expectRefused(await f.opg('desaprobar', { orden_pago: { opg_id } }, who), 403, 'No tiene permisos para realizar esta operación');
     }
     expect(await f.opgEstado(opg_id)).toBe('OPR');
+  });
+
+  it('serves a supplier its own order on the spec\'s /ordenCompra/obtener, 404 for another\'s (issue 27)', async () => {
+    const [{ pve_id: pveId }] = await f.rows<{ pve_id: number }>(sql`select pve_id from usuario where usu_correo = 'proveedor@andina.pe'`);
+    const propia = await f.emitida({ proveedor: { id_proveedor: pveId } });
+    const otroPve = pveId === f.ids.pve ? f.ids.pve2 : f.ids.pve;
+    const ajena = await f.emitida({ proveedor: { id_proveedor: otroPve } });
+    const data = expectOk(await f.post('ordenCompra/obtener', { orden_compra: { ord_id: propia } }, f.u.supplier)).data as Record<string, unknown>;
+    // What the portal's Información tab reads (spec 3 §3 "Order as seen by a supplier").
+    expect(data).toMatchObject({ ord_id: propia, ord_code: expect.any(String), ord_monto_cigv: expect.any(String) });
+    expect(data).toHaveProperty('opg_numero_ordenes_pago');
+    expectRefused(await f.post('ordenCompra/obtener', { orden_compra: { ord_id: ajena } }, f.u.supplier), 404, 'No se encontró la orden');
+    // Staff as before.
+    expect((await ordenCompra(propia)).ord_id).toBe(propia);
   });
 
   it('answers 404 for orders and payment orders of another project, and lists only the caller\'s', async () => {

@@ -1,6 +1,6 @@
 import {
   ORDEN_PAGO_MSG, OrdenCompraObtener, OrdenPagoAprobar, OrdenPagoBuscar, OrdenPagoDepositar, OrdenPagoId, OrdenPagoModificar,
-  OrdenPagoPorProveedor, OrdenPagoRegistrar,
+  OrdenPagoPorProveedor, OrdenPagoRegistrar, MSG, SUPPLIER_MODULE, hasModule, isSupplier,
 } from '@obra/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { gate } from '../../platform/auth/access.ts';
 import { ok } from '../../platform/envelope.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
 import { caller } from '../../platform/request.ts';
+import * as portal from '../proveedor_portal/service.ts';
 import bandejaRoutes from './bandeja-routes.ts';
 import * as service from './service.ts';
 
@@ -69,6 +70,17 @@ export default async function ordenPagoRoutes(fastify: FastifyInstance, deps: De
     return reply.header('content-type', mime).header('content-disposition', disposition(nombre)).header('cache-control', 'private, no-store').send(content);
   });
 
-  app.post('/ordenCompra/obtener', { ...read, schema: { tags, body: OrdenCompraObtener } },
-    async (req) => ok(await service.ordenCompra(deps, caller(req), req.body.orden_compra.ord_id)));
+  // Spec 3 §7 "Supplier portal" names this call for a supplier reading its own order too (issue 27): a supplier
+  // gets the portal's reading of it (404 for another's), staff the payment orders' as before (module orden_pago).
+  app.post('/ordenCompra/obtener', { ...gate({ module: null, read: true, suppliers: true }), schema: { tags, body: OrdenCompraObtener } },
+    async (req) => {
+      const who = caller(req);
+      const ordId = req.body.orden_compra.ord_id;
+      if (isSupplier(who)) {
+        if (!hasModule(who, SUPPLIER_MODULE)) throw forbidden(MSG.noModuleAccess);
+        return ok(await portal.obtener(deps, who, ordId));
+      }
+      if (!hasModule(who, 'orden_pago')) throw forbidden(MSG.noModuleAccess);
+      return ok(await service.ordenCompra(deps, who, ordId));
+    });
 }

@@ -92,7 +92,19 @@ describe('register, read and modify', () => {
     expect((await pvt('obtener', { producto_venta: { pvt_id: saved.pvt_id } })).json().data).toEqual(saved);
   });
 
-  it.each(['pti_id_parent', 'pti_id', 'pvg_id', 'mar_id', 'unm_id', 'pvt_nombre', 'pvt_descripcion', 'pvt_precio', 'pvt_precio_minimo', 'pvt_stock'])(
+  it('registers without a group, or with the spec\'s pvt_grupo alone (issue 27)', async () => {
+    const { pvg_id: _g, ...sinGrupo } = campos({ pvt_nombre: 'Sin grupo' });
+    const a = await pvt('registrar', { producto_venta: sinGrupo });
+    expect(a.statusCode, a.body).toBe(201);
+    expect(a.json().data).toMatchObject({ pvt_grupo: null, pvg_id: null, pvg_nombre: null });
+    const b = await pvt('registrar', { producto_venta: { ...sinGrupo, pvt_nombre: 'Con pvt_grupo', pvt_grupo: 2 } });
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.json().data).toMatchObject({ pvt_grupo: 2, pvg_id: 2 });
+    const malo = await pvt('registrar', { producto_venta: { ...sinGrupo, pvt_nombre: 'Grupo malo', pvt_grupo: 99 } });
+    expect(malo.json().message).toBe('El grupo seleccionado no existe');
+  });
+
+  it.each(['pti_id_parent', 'pti_id', 'mar_id', 'unm_id', 'pvt_nombre', 'pvt_descripcion', 'pvt_precio', 'pvt_precio_minimo', 'pvt_stock'])(
     'answers the spec\'s text when %s is missing', async (field) => {
       for (const value of [undefined, null]) {
         const res = await pvt('registrar', { producto_venta: campos({ pvt_nombre: `Sin ${field}`, [field]: value }) });

@@ -31,6 +31,7 @@ const detail = {
   // Level 2 types always have a parent (checked on save), so the inner join below keeps every product.
   pti_id_parent: padre.pti_id,
   pti_parent_nombre: padre.pti_nombre,
+  pvt_grupo: productoVenta.pvg_id,
   pvg_id: productoVenta.pvg_id,
   pvg_nombre: productoVentaGrupo.pvg_nombre,
   mar_id: productoVenta.mar_id,
@@ -75,7 +76,7 @@ export async function find(db: Executor, id: number): Promise<Detail | undefined
     .innerJoin(estado, eq(estado.est_id, productoVenta.est_id))
     .innerJoin(productoVentaTipo, eq(productoVentaTipo.pti_id, productoVenta.pti_id))
     .innerJoin(padre, eq(padre.pti_id, productoVentaTipo.pti_parent))
-    .innerJoin(productoVentaGrupo, eq(productoVentaGrupo.pvg_id, productoVenta.pvg_id))
+    .leftJoin(productoVentaGrupo, eq(productoVentaGrupo.pvg_id, productoVenta.pvg_id))
     .innerJoin(marca, eq(marca.mar_id, productoVenta.mar_id))
     .where(eq(productoVenta.pvt_id, id));
   return r;
@@ -85,8 +86,10 @@ export async function find(db: Executor, id: number): Promise<Detail | undefined
 export async function references(db: Executor, v: Pick<ProductoVentaDatos, 'pvg_id' | 'pti_id' | 'pti_id_parent' | 'mar_id' | 'unm_id'>) {
   const tipo = (id: number) => db.select({ estado: productoVentaTipo.pti_estado, parent: productoVentaTipo.pti_parent })
     .from(productoVentaTipo).where(eq(productoVentaTipo.pti_id, id));
+  const grupoId = v.pvg_id ?? null;
   const [[grupo], [tip], [tipPadre], [mar], [unm]] = await Promise.all([
-    db.select({ id: productoVentaGrupo.pvg_id }).from(productoVentaGrupo).where(eq(productoVentaGrupo.pvg_id, v.pvg_id)),
+    grupoId === null ? [{ id: null }]
+      : db.select({ id: productoVentaGrupo.pvg_id }).from(productoVentaGrupo).where(eq(productoVentaGrupo.pvg_id, grupoId)),
     tipo(v.pti_id),
     tipo(v.pti_id_parent),
     db.select({ estado: marca.mar_estado }).from(marca).where(eq(marca.mar_id, v.mar_id)),
@@ -120,7 +123,8 @@ const columns = (v: ProductoVentaDatos) => ({
   ...(v.pvt_peso === undefined ? {} : { pvt_peso: v.pvt_peso }),
   // Absent on a modification: whether it goes by mixer stays (register always sends it, true by default).
   ...(v.pvt_despacho_mixer === undefined ? {} : { pvt_despacho_mixer: v.pvt_despacho_mixer }),
-  pvg_id: v.pvg_id,
+  // Absent on a modification: the stored group stays; null leaves the product without one.
+  ...(v.pvg_id === undefined ? {} : { pvg_id: v.pvg_id }),
   pti_id: v.pti_id,
   mar_id: v.mar_id,
   unm_id: v.unm_id,

@@ -212,6 +212,14 @@ export function stocks(db: Executor, ids: number[]): Promise<StockRow[]> {
     where pa.pal_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
 }
 
+/** The stock rows of some products in one warehouse (a type 2 line named by product and serial, issue 27). */
+export function stocksDeProductos(db: Executor, almId: number, prvIds: number[]): Promise<StockRow[]> {
+  return selectRows<StockRow>(db, sql`
+    select pa.pal_id, pa.alm_id, pa.prv_id, p.prv_nombre, p.prv_item, pa.pal_numero_serie
+    from producto_almacen pa join producto p on p.prv_id = pa.prv_id
+    where pa.alm_id = ${almId} and pa.prv_id in (${sql.join(prvIds.map((i) => sql`${i}`), sql`, `)})`);
+}
+
 export async function insertar(tx: Tx, v: {
   tfi_codigo: string; tfi_numero: number; tfi_anio: number; tfi_tipo: number; ord_id: number | null; alm_origen: number | null; alm_destino: number;
   tfi_fecha_estimada_llegada: string; tfi_guia_remision: string; tfi_notas: string; tfi_usu_registrador: number;

@@ -113,6 +113,26 @@ const esEntero = (v: string) => new Decimal(v).isInteger();
  * order item's remaining balance and moves nothing; type 2 takes the stock out of the origin; type 3 puts it into
  * the destination. Returns the id and code.
  */
+/**
+ * The origin stock row of each type 2 line: its `pal_id`, or the spec's line (spec 2 §3 "Transfer", issue 27) by
+ * product in the origin warehouse and, when serialised, serial (any case). A line naming no stock there, or two
+ * lines the same row, is refused.
+ */
+async function stockDeLineas(tx: Tx, almOrigen: number, detalle: TransferenciaDatos['detalle']): Promise<number[]> {
+  const porProducto = detalle.filter((l) => l.pal_id === null).map((l) => l.prv_id);
+  const filas = porProducto.length === 0 ? [] : await q.stocksDeProductos(tx, almOrigen, [...new Set(porProducto)]);
+  const ids = detalle.map((l) => {
+    if (l.pal_id !== null) return l.pal_id;
+    const serie = l.pal_numero_serie.toLowerCase();
+    const fila = filas.find((f) => Number(f.prv_id) === l.prv_id
+      && (Number(f.prv_item) === 1 ? f.pal_numero_serie.toLowerCase() === serie : f.pal_numero_serie === ''));
+    if (!fila) throw badRequest(TRANSFERENCIA_MSG.stockAjeno);
+    return Number(fila.pal_id);
+  });
+  if (new Set(ids).size !== ids.length) throw badRequest(TRANSFERENCIA_MSG.productoAgregado);
+  return ids;
+}
+
 export async function registrarEn(tx: Tx, caller: AccessProfile, d: TransferenciaDatos): Promise<Registro> {
   const scope = projectScope(caller);
   if (d.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && !hasOption(caller, OPCION_TRANSFERENCIA_ORDEN)) throw forbidden(TRANSFERENCIA_MSG.opcionOrden);
@@ -154,9 +174,10 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
     }
     glosa = `Ingreso por la orden de compra ${o.ord_codigo} (transferencia ${tfi_codigo})`;
   } else if (d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES) {
-    const stocks = new Map((await q.stocks(tx, d.detalle.map((l) => l.pal_id!))).map((s) => [Number(s.pal_id), s]));
-    for (const l of d.detalle) {
-      const s = stocks.get(l.pal_id!);
+    const palIds = await stockDeLineas(tx, d.alm_origen!, d.detalle);
+    const stocks = new Map((await q.stocks(tx, palIds)).map((s) => [Number(s.pal_id), s]));
+    for (const [i, l] of d.detalle.entries()) {
+      const s = stocks.get(palIds[i]);
       if (!s || Number(s.alm_id) !== d.alm_origen) throw badRequest(TRANSFERENCIA_MSG.stockAjeno);
       if (Number(s.prv_item) === 1 && !new Decimal(l.tid_cantidad).eq(1)) throw badRequest(TRANSFERENCIA_MSG.serieUnidad(s.prv_nombre));
       lineas.push({ prv_id: Number(s.prv_id), prv_nombre: s.prv_nombre, oci_id: null, pal_origen: Number(s.pal_id), serie: s.pal_numero_serie, cantidad: l.tid_cantidad, prv_item: Number(s.prv_item), costo: null });

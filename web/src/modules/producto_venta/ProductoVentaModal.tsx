@@ -27,7 +27,7 @@ const formValues = (p: ProductoVenta): ProductoVentaFormValues => ({
   pvt_version: p.pvt_version,
   pti_id_parent: p.pti_id_parent,
   pti_id: p.pti_id,
-  pvg_id: p.pvg_id,
+  pvg_id: p.pvg_id ?? undefined,
   mar_id: p.mar_id,
   unm_id: p.unm_id,
   pvt_nombre: p.pvt_nombre,

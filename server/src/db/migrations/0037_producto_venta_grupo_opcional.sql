@@ -1,0 +1,1 @@
+ALTER TABLE "producto_venta" ALTER COLUMN "pvg_id" DROP NOT NULL;
