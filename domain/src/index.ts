@@ -71,3 +71,4 @@ export * from './envio/guia.ts';
 export * from './orden_venta/comprobante.ts';
 export * from './facturacion_electronica/schemas.ts';
 export * from './ajuste/schemas.ts';
+export * from './busqueda/schemas.ts';

@@ -62,19 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0032, the audit screen's document and indexes) had not run yet: its record and what it made gone.
+    // As if the newest migration (0033, the header search's code indexes) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`drop index auditoria_usu_id_idx, auditoria_modulo_id_idx, auditoria_documento_id_idx`);
-    await first.db.execute(sql`alter table auditoria drop column aud_documento`);
+    await first.db.execute(sql`drop index orden_codigo_c_idx, transferencia_codigo_c_idx, caja_codigo_c_idx, envio_codigo_c_idx`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
-      const [made] = await selectRows<{ tipo: string }>(again.db, sql`select data_type as tipo from information_schema.columns
-        where table_name = 'auditoria' and column_name = 'aud_documento'`);
-      expect(made.tipo).toBe('character varying');
+      const made = await selectRows<{ indexname: string }>(again.db, sql`select indexname from pg_indexes
+        where indexname in ('orden_codigo_c_idx', 'transferencia_codigo_c_idx', 'caja_codigo_c_idx', 'envio_codigo_c_idx')`);
+      expect(made).toHaveLength(4);
     } finally {
       await again.close();
     }
