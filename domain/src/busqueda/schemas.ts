@@ -13,8 +13,8 @@ export const BUSQUEDA_POR_TIPO = 5;
 export const BusquedaGlobal = z.object({
   busqueda: z.object({
     texto: z.string({ error: BUSQUEDA_MSG.corto }).trim().min(2, BUSQUEDA_MSG.corto).max(100, BUSQUEDA_MSG.largo),
-  }),
-});
+  }, { error: BUSQUEDA_MSG.corto }),
+}, { error: BUSQUEDA_MSG.corto });
 export type BusquedaGlobal = z.input<typeof BusquedaGlobal>;
 
 /** The kinds, in the order the box shows them. */

@@ -135,6 +135,7 @@ function selects(f: BusquedaFiltro): SQL[] {
 export async function buscar(db: Executor, f: BusquedaFiltro): Promise<BusquedaRow[]> {
   const parts = selects(f);
   if (!parts.length) return [];
-  const rows = await selectRows<BusquedaRow>(db, sql.join(parts, sql` union all `));
+  // The columns are named once here: a union takes its names from its first select, which depends on the caller's kinds.
+  const rows = await selectRows<BusquedaRow>(db, sql`select * from (${sql.join(parts, sql` union all `)}) as r(tipo, id, codigo, titulo, detalle, ref)`);
   return rows.map((r) => ({ ...r, id: Number(r.id), ref: r.ref === null ? null : Number(r.ref) }));
 }
