@@ -10,6 +10,7 @@ import { EnvioPedidosTab } from './EnvioPedidosTab';
 import { EnvioProgramarModal } from './EnvioProgramarModal';
 import { EnvioTimeline } from './EnvioTimeline';
 import { EnvioViewModal } from './EnvioViewModal';
+import { useVerParam } from '../../ui/useVerParam';
 
 type Popup = { kind: 'ver'; envId: number } | { kind: 'guia'; envId: number; codigo: string } | { kind: 'reprogramar'; ovtId: number } | { kind: 'conductores' } | null;
 
@@ -22,6 +23,7 @@ export function EnviosPage() {
   const datos = useDatosDespacho().data;
   const [tab, setTab] = useState('0');
   const [popup, setPopup] = useState<Popup>(null);
+  useVerParam((envId) => setPopup({ kind: 'ver', envId }));
   const cerrar = () => setPopup(null);
 
   return (
