@@ -131,11 +131,18 @@ function selects(f: BusquedaFiltro): SQL[] {
   return out;
 }
 
+/** The one statement (bench/busqueda.ts times it as is); null when the caller may search no kind. */
+export function buscarSql(f: BusquedaFiltro): SQL | null {
+  const parts = selects(f);
+  if (!parts.length) return null;
+  // The columns are named once here: a union takes its names from its first select, which depends on the caller's kinds.
+  return sql`select * from (${sql.join(parts, sql` union all `)}) as r(tipo, id, codigo, titulo, detalle, ref)`;
+}
+
 /** Every kind's top rows in one round trip. */
 export async function buscar(db: Executor, f: BusquedaFiltro): Promise<BusquedaRow[]> {
-  const parts = selects(f);
-  if (!parts.length) return [];
-  // The columns are named once here: a union takes its names from its first select, which depends on the caller's kinds.
-  const rows = await selectRows<BusquedaRow>(db, sql`select * from (${sql.join(parts, sql` union all `)}) as r(tipo, id, codigo, titulo, detalle, ref)`);
+  const statement = buscarSql(f);
+  if (!statement) return [];
+  const rows = await selectRows<BusquedaRow>(db, statement);
   return rows.map((r) => ({ ...r, id: Number(r.id), ref: r.ref === null ? null : Number(r.ref) }));
 }
