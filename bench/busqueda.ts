@@ -17,6 +17,7 @@ const arg = (name: string, fallback?: string) => {
 };
 const url = arg('database-url');
 if (!url) throw new Error('--database-url is required');
+const out = (line: string) => process.stdout.write(`${line}\n`);
 const runs = Number(arg('runs', '40'));
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const p95 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.95))]!;
@@ -43,11 +44,11 @@ async function time(texto: string | null): Promise<{ ms: number[]; rows: number 
   return { ms, rows };
 }
 
-console.log(`orders: ${orders}; runs: ${runs} after 5 warm-up`);
-console.log('| workload | text | rows | median ms | p95 ms |');
-console.log('|---|---|---|---|---|');
+out(`orders: ${orders}; runs: ${runs} after 5 warm-up`);
+out('| workload | text | rows | median ms | p95 ms |');
+out('|---|---|---|---|---|');
 for (const [name, texto] of [['code prefix', codigo.slice(0, 9)], ['full code', codigo], ['RUC', ruc], ['name fragment', 'cemento'], ['round trip floor (select 1)', null]] as const) {
   const r = await time(texto);
-  console.log(`| ${name} | ${texto ?? '—'} | ${r.rows} | ${median(r.ms).toFixed(2)} | ${p95(r.ms).toFixed(2)} |`);
+  out(`| ${name} | ${texto ?? '—'} | ${r.rows} | ${median(r.ms).toFixed(2)} | ${p95(r.ms).toFixed(2)} |`);
 }
 await client.end();
