@@ -50,6 +50,8 @@ export function GlobalSearch() {
   const input = useRef<InputRef>(null);
   const [texto, setTexto] = useState('');
   const [abierto, setAbierto] = useState(false);
+  // Arrows moved the active row: Enter is the list's own; otherwise Enter opens the first match.
+  const [movido, setMovido] = useState(false);
   const settled = useDebounced(texto.trim(), DELAY_MS);
   const query = useBusquedaGlobal(settled);
   useShortcut(input);
@@ -58,6 +60,13 @@ export function GlobalSearch() {
   const activo = texto.trim().length >= 2;
   const esperando = activo && (settled !== texto.trim() || query.isFetching);
   const grupos = activo && settled.length >= 2 ? query.data ?? [] : [];
+  const abrir = (enlace: string) => {
+    setTexto('');
+    setAbierto(false);
+    setMovido(false);
+    input.current?.blur();
+    void navigate(enlace);
+  };
   const vacio = esperando ? <Spin size="small" /> : activo ? 'Sin resultados' : 'Escriba al menos 2 caracteres';
   return (
     <AutoComplete
@@ -65,17 +74,12 @@ export function GlobalSearch() {
       options={opciones(grupos)}
       open={abierto && texto.trim().length > 0}
       onOpenChange={setAbierto}
-      onChange={(v: string) => { setTexto(v); setAbierto(true); }}
-      onSelect={(enlace: string) => {
-        setTexto('');
-        setAbierto(false);
-        input.current?.blur();
-        void navigate(enlace);
-      }}
+      onChange={(v: string) => { setTexto(v); setAbierto(true); setMovido(false); }}
+      onSelect={abrir}
       filterOption={false}
       notFoundContent={vacio}
       popupMatchSelectWidth={420}
-      style={{ width: 230, flex: 'none' }}
+      style={{ width: 230, flex: 'none', lineHeight: 'normal' }}
       aria-label="Buscar en Obra"
     >
       <Input
@@ -83,7 +87,16 @@ export function GlobalSearch() {
         allowClear
         prefix={esperando ? <Spin size="small" /> : <SearchOutlined />}
         placeholder="Buscar código, RUC, nombre (Ctrl+K)"
-        onKeyDown={(e) => { if (e.key === 'Escape') { setAbierto(false); input.current?.blur(); } }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setMovido(true);
+          if (e.key === 'Escape') { setAbierto(false); input.current?.blur(); }
+          const primera = grupos[0]?.filas[0];
+          if (e.key === 'Enter' && !movido && primera) {
+            e.preventDefault();
+            e.stopPropagation();
+            abrir(primera.enlace);
+          }
+        }}
       />
     </AutoComplete>
   );
