@@ -75,3 +75,4 @@ export * from './ajuste/schemas.ts';
 export * from './notificacion/schemas.ts';
 export * from './conciliacion/schemas.ts';
 export * from './conciliacion/emparejar.ts';
+export * from './busqueda/schemas.ts';

@@ -56,6 +56,7 @@ export const caja = pgTable('caja', {
   caj_version: integer().notNull().default(1),
 }, (t) => [
   uniqueIndex('caja_codigo_uq').on(t.caj_codigo),
+  index('caja_codigo_c_idx').on(sql`${t.caj_codigo} collate "C"`),
   // The list: a date range (default the last 7 days) newest first, optionally one project or state.
   index('caja_fecha_idx').on(t.caj_fecha_registro.desc(), t.caj_id.desc()),
   index('caja_pry_fecha_idx').on(t.pry_id, t.caj_fecha_registro.desc()),

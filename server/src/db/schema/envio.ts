@@ -57,6 +57,7 @@ export const envio = pgTable('envio', {
   env_version: integer().notNull().default(1),
 }, (t) => [
   uniqueIndex('envio_codigo_uq').on(t.env_codigo),
+  index('envio_codigo_c_idx').on(sql`${t.env_codigo} collate "C"`),
   // The timeline of a day and the overlap check of one mixer: windows by mixer and loading time.
   index('envio_mixer_carguio_idx').on(t.mix_id, t.env_fecha_hora_carguio),
   index('envio_carguio_idx').on(t.env_fecha_hora_carguio, t.env_id),

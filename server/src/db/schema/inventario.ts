@@ -107,6 +107,7 @@ export const transferencia = pgTable('transferencia', {
   tfi_fecha_eliminacion: timestamp({ withTimezone: true }),
   tfi_usu_eliminador: integer().references(() => usuario.usu_id),
 }, (t) => [
+  index('transferencia_codigo_c_idx').on(sql`${t.tfi_codigo} collate "C"`),
   index('transferencia_tipo_estado_idx').on(t.tfi_tipo, t.est_id, t.tfi_id),
   index('transferencia_destino_idx').on(t.alm_destino, t.tfi_id),
   index('transferencia_origen_idx').on(t.alm_origen),

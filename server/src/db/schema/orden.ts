@@ -62,6 +62,8 @@ export const orden = pgTable('orden', {
   ord_rechazada: boolean().notNull().default(false),
 }, (t) => [
   uniqueIndex('orden_codigo_uq').on(t.ord_codigo),
+  // The header search's code prefix (issue 25): a C-collated btree serves `like 'X%'` and its order.
+  index('orden_codigo_c_idx').on(sql`${t.ord_codigo} collate "C"`),
   uniqueIndex('orden_numero_uq').on(t.ord_tipo_orden, t.ord_anio, t.ord_numero),
   // The order list: year, type, status, newest first (modules/orden/queries.ts).
   index('orden_lista_idx').on(t.ord_anio, t.ord_tipo_orden, t.ore_id, t.ord_id.desc()),

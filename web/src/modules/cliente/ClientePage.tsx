@@ -12,6 +12,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useClientes } from './api';
 import { ClienteFormModal, type ClienteModo } from './ClienteFormModal';
 import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 /** Which popup is open: register (no id), view or modify a client. */
 type Popup = { modo: ClienteModo; cliId: number | null } | null;
@@ -49,6 +50,7 @@ export function ClientePage() {
   const list = useListParams({ cli_search: '' });
   const clientes = useClientes(list.filters.cli_search, list.pageQuery);
   const [popup, setPopup] = useState<Popup>(null);
+  useVerParam((cliId) => setPopup({ modo: 'ver', cliId }));
   // VISUALIZADOR may look but not change (DECISIONS §1): no Nuevo nor Modificar.
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
 

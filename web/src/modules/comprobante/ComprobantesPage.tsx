@@ -21,6 +21,7 @@ import { ComprobanteDetalleModal, fechaHora } from './ComprobanteDetalleModal';
 import { CpeEstadoTag } from './CpeEstadoTag';
 import { NotaModal } from './NotaModal';
 import { exportarComo } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 interface Filtros extends Omit<ComprobanteFiltros, 'fecha_inicio' | 'fecha_fin'> {
   rango: Rango;
@@ -88,6 +89,8 @@ export function ComprobantesPage() {
   const descargar = useDescargarComprobante();
   const reenviar = useReenviarComprobante();
   const [popup, setPopup] = useState<Popup>(null);
+  // The header search opens a voucher's sales order (issue 25).
+  useVerParam((ovtId) => setPopup({ kind: 'pedido', ovtId }));
   const hoy = limaDate();
   const filas = comprobantes.data?.data ?? [];
   // The popup follows the row as the list refreshes; a row the filter no longer shows keeps its last state.

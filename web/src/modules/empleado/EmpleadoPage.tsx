@@ -14,6 +14,7 @@ import { CargarEmpleadosModal } from './CargarEmpleadosModal';
 import type { EmpleadoGrants } from './EmpleadoFields';
 import { EmpleadoModal } from './EmpleadoModal';
 import { exportarComo, VALORES_ESTADO } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 /** Which popup is open: a new employee (empId null) or the employee being modified. */
 type Editing = { empId: number | null } | null;
@@ -34,6 +35,7 @@ export function EmpleadoPage() {
   const list = useListParams<{ emp_search: string; emp_estado: ActivoValue }>({ emp_search: '', emp_estado: 1 });
   const empleados = useEmpleados({ empleado: { ...list.filters, page: list.pageQuery } });
   const [editing, setEditing] = useState<Editing>(null);
+  useVerParam((empId) => setEditing({ empId }));
   const [loading, setLoading] = useState(false);
 
   const columns: TableColumnsType<EmpleadoRow> = [

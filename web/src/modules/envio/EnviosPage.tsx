@@ -10,6 +10,7 @@ import { EnvioPedidosTab } from './EnvioPedidosTab';
 import { EnvioProgramarModal } from './EnvioProgramarModal';
 import { EnvioTimeline } from './EnvioTimeline';
 import { EnvioViewModal } from './EnvioViewModal';
+import { useVerParam } from '../../ui/useVerParam';
 
 type Popup = { kind: 'ver'; envId: number } | { kind: 'guia'; envId: number; codigo: string } | { kind: 'reprogramar'; ovtId: number } | { kind: 'conductores' } | null;
 
@@ -23,6 +24,7 @@ export function EnviosPage() {
   // Inicio's work queue opens the dispatches tab (`?pendientes=hoy|atrasados`, issue 25).
   const [tab, setTab] = useState(() => (new URLSearchParams(globalThis.location?.search ?? '').get('pendientes') ? '1' : '0'));
   const [popup, setPopup] = useState<Popup>(null);
+  useVerParam((envId) => setPopup({ kind: 'ver', envId }));
   const cerrar = () => setPopup(null);
 
   return (

@@ -18,6 +18,7 @@ import { useListParams } from '../../ui/useListParams';
 import { useOrdenVentaDatos, useOrdenesVenta, type OrdenVentaFiltros } from './api';
 import { OrdenVentaFormModal } from './OrdenVentaFormModal';
 import { OrdenVentaViewModal } from './OrdenVentaViewModal';
+import { useVerParam } from '../../ui/useVerParam';
 
 /** The default window of the list: 7 days back to 2 days ahead, Lima dates (spec 3 §2, §9). */
 const DIAS_ATRAS = 7;
@@ -64,6 +65,7 @@ export function OrdenVentaPage() {
   const ordenes = useOrdenesVenta(filtros, list.pageQuery);
   const datos = useOrdenVentaDatos().data;
   const [popup, setPopup] = useState<Popup>(null);
+  useVerParam((ovtId) => setPopup({ kind: 'ver', ovtId }));
 
   const estados = OVT_ESTADOS_FILTRO.flatMap((id) => datos?.estados.filter((e) => e.est_id === id) ?? [])
     .map((e) => ({ value: e.est_id, label: e.est_nombre }));

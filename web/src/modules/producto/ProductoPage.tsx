@@ -20,6 +20,7 @@ import { ProductoModal, type ProductoModo } from './ProductoModal';
 import { TiposExistenciaModal } from './TiposExistenciaModal';
 import { useCanRegistrar } from './useCanRegistrar';
 import { exportarComo } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 type Editing = { modo: ProductoModo; prvId: number | null } | null;
 
@@ -41,6 +42,7 @@ export function ProductoPage() {
   const tipos = useTipos(filters.cat_id);
   const canWrite = useCanRegistrar();
   const [editing, setEditing] = useState<Editing>(null);
+  useVerParam((prvId) => setEditing({ modo: canWrite ? 'modificar' : 'ver', prvId }));
   const [importing, setImporting] = useState(false);
   const [tiposExistencia, setTiposExistencia] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);

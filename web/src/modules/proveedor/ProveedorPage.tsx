@@ -14,6 +14,7 @@ import { useDeleteProveedor, useProveedores } from './api';
 import { CuentasModal } from './CuentasModal';
 import { ProveedorModal } from './ProveedorModal';
 import { exportarComo, VALORES_SI_NO } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 /** Which popup is open: register / modify (id null = new) or the accounts of a supplier. */
 type Popup = { kind: 'proveedor'; id: number | null } | { kind: 'cuentas'; proveedor: ProveedorRow } | null;
@@ -44,6 +45,7 @@ export function ProveedorPage() {
   const proveedores = useProveedores(list.params);
   const remove = useDeleteProveedor();
   const [popup, setPopup] = useState<Popup>(null);
+  useVerParam((id) => setPopup({ kind: 'proveedor', id }));
   // VISUALIZADOR may look but not change (DECISIONS §1).
   const readOnly = isReadOnly({ roleIds: useRoleIds() });
 

@@ -22,6 +22,7 @@ import { IngresoModal } from './IngresoModal';
 import { NuevaTransferenciaModal } from './NuevaTransferenciaModal';
 import { TransferenciasModal } from './TransferenciasModal';
 import { exportarComo } from '../../ui/exportar';
+import { useVerParam } from '../../ui/useVerParam';
 
 const TIPO_OPTIONS = TIPOS_TRANSFERENCIA.map((t) => ({ value: t.tit_id as number, label: t.tit_nombre }));
 const ESTADO_NOMBRES: Record<TfiEstadoCodigo, string> = {
@@ -87,6 +88,7 @@ export function TransferenciaPage() {
   const query = useTransferencias({ ...consulta, page: list.pageQuery });
   const eliminar = useEliminarTransferencia();
   const [popup, setPopup] = useState<Popup | null>(null);
+  useVerParam((tfiId) => setPopup({ kind: 'ver', tfiId }));
   const [descargando, setDescargando] = useState<number | null>(null);
   const user = { usu_id: session?.id_usuario ?? 0, usu_nivel: session?.usu_nivel ?? 0, pry_id: session?.pry_id ?? null };
 
