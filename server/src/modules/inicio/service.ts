@@ -2,6 +2,7 @@ import type { AccessProfile } from '@obra/domain';
 import { CONDICIONES_CREDITO, OVT, ROLE, TFI_ESTADO, TFI_TIPO, hasModule, hasOption, isReadOnly, isSuper } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
 import { projectScope } from '../../platform/scope.ts';
+import { contarObservadas } from '../conciliacion/service.ts';
 import * as q from './queries.ts';
 
 export interface PendienteLinea {
@@ -24,6 +25,8 @@ export async function pendientes(deps: Deps, caller: AccessProfile): Promise<Pen
   const pagos = hasModule(caller, 'orden_pago') && escribe;
   const caja = hasModule(caller, 'caja') && escribe;
   const ventas = hasModule(caller, 'orden_venta') && escribe;
+  // Three-way match (issue 25): orders whose received or invoiced figures differ beyond the tolerance.
+  const conciliacion = compras ? contarObservadas(deps, caller) : Promise.resolve(0);
   const c = await q.conteos(deps.database.db, {
     gerencia: compras && hasOption(caller, 'aprobar_orden_compra') ? (isSuper(caller) ? 'all' : caller.usu_id) : null,
     contabilidad: compras && hasOption(caller, 'aprobar_orden_compra_contable'),
@@ -49,6 +52,7 @@ export async function pendientes(deps: Deps, caller: AccessProfile): Promise<Pen
     // In the order the card shows them: by area, then the most urgent first.
     { area: 'Compras', clave: 'orden_gerencia', titulo: 'Órdenes de compra por aprobar (gerencia)', cantidad: c.orden_gerencia, enlace: '/orden/approve' },
     { area: 'Compras', clave: 'orden_contabilidad', titulo: 'Órdenes de compra por aprobar (contabilidad)', cantidad: c.orden_contabilidad, enlace: '/orden/approve' },
+    { area: 'Compras', clave: 'orden_conciliacion', titulo: 'Órdenes con diferencias de conciliación', cantidad: await conciliacion, enlace: '/orden' },
     { area: 'Compras', clave: 'pedido_aprobar', titulo: 'Pedidos de ítems por aprobar', cantidad: c.pedido_aprobar, enlace: '/pedidoItems?pei_estado=POR_APROBAR' },
     { area: 'Tesorería', clave: 'pago_aprobar', titulo: 'Órdenes de pago por aprobar', cantidad: c.pago_aprobar, enlace: '/ordenPago?estado=OXA' },
     { area: 'Tesorería', clave: 'pago_depositar', titulo: 'Órdenes de pago por depositar', cantidad: c.pago_depositar, enlace: '/ordenPago?estado=OPA' },
