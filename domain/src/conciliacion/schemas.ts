@@ -100,8 +100,8 @@ export interface ConciliacionFactura {
   fecha_subida: string;
 }
 
-/** One cac:InvoiceLine as read, with the order line it was matched to (null: none). */
-export interface FacturaLineaLeida {
+/** One cac:InvoiceLine as the supplier's XML gives it. */
+export interface FacturaXmlLinea {
   id: string;
   descripcion: string;
   cantidad: string;
@@ -110,6 +110,10 @@ export interface FacturaLineaLeida {
   importe: string;
   /** Price without IGV (cac:Price), or importe / cantidad when absent. */
   precio: string;
+}
+
+/** One cac:InvoiceLine as read, with the order line it was matched to (null: none). */
+export interface FacturaLineaLeida extends FacturaXmlLinea {
   oci_orden: number | null;
   /** How it was matched: descripcion | cantidad_precio | posicion. */
   regla: string | null;

@@ -163,25 +163,24 @@ export async function rebuiltZip(entries: ZipEntry[], first: (name: string) => b
     const name = Buffer.from(e.name, 'utf8');
     const crc = crc32(e.data);
     const packed = await deflateRawAsync(e.data, { level: 1 });
+    // The fields both records share, from the flags on: UTF-8 names, deflated, checksum, sizes, name length.
+    const common = (record: Buffer, at: number) => {
+      record.writeUInt16LE(0x800, at);
+      record.writeUInt16LE(8, at + 2);
+      record.writeUInt32LE(crc, at + 8);
+      record.writeUInt32LE(packed.length, at + 12);
+      record.writeUInt32LE(e.data.length, at + 16);
+      record.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    common(local, 6);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    common(central, 8);
     central.writeUInt32LE(offset, 42);
     pieces.push(local, name, packed);
     centrals.push(central, name);

@@ -1,4 +1,4 @@
-import { PORTAL_MSG } from '@obra/domain';
+import { PORTAL_MSG, type FacturaXmlLinea } from '@obra/domain';
 import Decimal from 'decimal.js';
 import { badRequest } from '../../platform/errors.ts';
 import { parseXml, path, XmlError, type XmlElement } from './xml.ts';
@@ -33,16 +33,6 @@ export interface FacturaXml {
   lineas: FacturaXmlLinea[];
 }
 
-export interface FacturaXmlLinea {
-  id: string;
-  descripcion: string;
-  cantidad: string;
-  unidad: string;
-  /** LineExtensionAmount: without IGV. */
-  importe: string;
-  /** cac:Price/cbc:PriceAmount (without IGV), or importe / cantidad when absent. */
-  precio: string;
-}
 
 /** More lines than this is not an invoice for one order. */
 const MAX_LINEAS = 1000;
