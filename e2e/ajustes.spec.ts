@@ -51,12 +51,12 @@ test('the administrator sets the public address from the browser and the supplie
 
   // A path is refused with its reason; 'Usar la dirección actual' fills the browser's own address.
   await campo.fill(`${origin}/login`);
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: /Guardar$/ }).click();
   await expect(toastText(page, 'La dirección pública debe empezar con http:// o https://')).toBeVisible();
   await page.getByRole('button', { name: 'Usar la dirección actual' }).click();
   await expect(campo).toHaveValue(origin);
   await shot(page, 'ajustes-direccion-publica');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: /Guardar$/ }).click();
   await expect(toastText(page, 'Se guardó la dirección pública')).toBeVisible();
   await expect(page.getByText(`Los enlaces se envían ahora con ${origin}.`)).toBeVisible();
   await expect(page.getByText(/Guardada por Administrador del Sistema/)).toBeVisible();

@@ -11,7 +11,10 @@ test('a purchase order code typed in the header opens the order; a name opens it
   const orden = await crearOrden(request);
   await login(page, 'logistica@andina.pe');
   const caja = page.getByPlaceholder('Buscar código, RUC, nombre (Ctrl+K)');
-  await expect(caja).toBeVisible();
+  // Folded to an icon while unused, so the top menu keeps its room.
+  const lupa = page.getByRole('button', { name: 'Buscar en Obra' });
+  await expect(lupa).toBeVisible();
+  await expect(caja).toHaveCount(0);
 
   // Ctrl+K focuses the box from anywhere; the order's code, then Enter, opens the first match.
   await page.keyboard.press('Control+k');
@@ -26,13 +29,17 @@ test('a purchase order code typed in the header opens the order; a name opens it
   await expect(page.getByText(orden.codigo).first()).toBeVisible();
 
   await page.goto('/home');
-  // Nothing found says so; Escape closes.
+  // The icon opens the box; nothing found says so; Escape closes and folds it.
+  await lupa.click();
+  await expect(caja).toBeFocused();
   await caja.fill('zzqqxx');
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Sin resultados');
   await caja.press('Escape');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(lupa).toBeVisible();
 
   // A product by a name fragment, from Inicio: the list opens with the product's popup.
+  await page.keyboard.press('/');
   await caja.fill('cemento');
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Productos');
   await page.locator('.ant-select-dropdown:visible [data-testid^="busqueda-producto-"]').first().click();

@@ -50,8 +50,12 @@ describe('ClienteRegistrar', () => {
   it("answers 'Falta ingresar datos para registrar al cliente' for every missing field", () => {
     expect(issues(ClienteRegistrar, {})).toEqual([`cliente: ${CLIENTE_MSG.missingRegister}`]);
     const all = issues(ClienteRegistrar, { cliente: {} });
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(6);
     expect(all.every((i) => i.endsWith(CLIENTE_MSG.missingRegister))).toBe(true);
+    // The document type is required under either name (the spec's or the product's alias).
+    const { tdi_id: _tdi, ...sinTipo } = cliente;
+    expect(issues(ClienteRegistrar, { cliente: sinTipo })).toEqual([`cliente.cli_tipo_documento_identidad: ${CLIENTE_MSG.missingRegister}`]);
+    expect(ClienteRegistrar.parse({ cliente: { ...sinTipo, cli_tipo_documento_identidad: TDI.RUC } }).cliente.tdi_id).toBe(TDI.RUC);
     for (const field of ['cli_nombre', 'cli_nombre_contacto', 'cli_domicilio_fiscal', 'cli_correo', 'cli_telefono', 'cli_documento_identidad']) {
       expect(issues(ClienteRegistrar, { cliente: { ...cliente, [field]: '  ' } })).toEqual([`cliente.${field}: ${CLIENTE_MSG.missingRegister}`]);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { Id, intSchema } from '../common/ids.ts';
 
 /** The roles editor (issue 26, Administración → Roles; docs/business-rules.md "Roles"). */
 export const ROL_MSG = {
@@ -36,7 +36,7 @@ export const RolBuscar = z.object({
 }).prefault({});
 export type RolBuscar = z.input<typeof RolBuscar>;
 
-export const RolObtener = z.object({ rol: z.object({ rol_id: z.number().int().min(0) }) });
+export const RolObtener = z.object({ rol: z.object({ rol_id: intSchema(0) }) });
 
 const RolCampos = {
   rol_nombre: Nombre,
@@ -53,7 +53,7 @@ export type RolRegistrar = z.input<typeof RolRegistrar>;
 export const RolModificar = z.object({
   rol: z.object({
     ...RolCampos,
-    rol_id: z.number().int().min(0),
+    rol_id: intSchema(0),
     rol_estado: z.union([z.literal(0), z.literal(1)]),
     /** The version read: a role changed meanwhile answers 409. */
     rol_version: Id,

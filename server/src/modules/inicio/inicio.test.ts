@@ -170,7 +170,10 @@ describe('/inicio/pendientes: petty cash, sales, dispatches, e-vouchers, stock, 
     expect(await cuenta(f.u.gerencia, 'envio_atrasado')).toBe(a0 + 1);
     await set(ENV.EN_RUTA, '-45 minutes');
     expect(await cuenta(f.u.gerencia, 'envio_atrasado')).toBe(a0);
-    await f.rows(sql`update envio set env_fecha_hora_carguio = (${today}::date + time '12:00')::timestamp at time zone 'America/Lima' where env_id = ${v.env_id}`);
+    // Today at noon in Lima, whatever the hour the test runs (the check wants each time after the one before).
+    const noon = sql`((${limaDate()}::date + time '12:00')::timestamp at time zone 'America/Lima')`;
+    await f.rows(sql`update envio set env_fecha_hora_carguio = ${noon}, env_fecha_hora_salida = ${noon} + interval '30 minutes',
+      env_fecha_hora_envio = ${noon} + interval '1 hour', env_fecha_hora_retorno = ${noon} + interval '2 hours' where env_id = ${v.env_id}`);
     expect(await cuenta(f.u.gerencia, 'envio_hoy')).toBe(h0 + 1);
     for (const who of [f.u.tesoreria, f.u.contabilidad, f.u.logistica]) expect(await claves(who)).not.toContain('envio_hoy');
     // The list the line opens shows it.

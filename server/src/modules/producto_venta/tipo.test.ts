@@ -32,10 +32,9 @@ describe('/productoVentaTipo/buscar', () => {
   it('serves both levels and the groups through /app/getData', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/app/getData', headers: admin, payload: { listas: ['producto_venta_grupos', 'producto_venta_tipos'] } });
     const { producto_venta_grupos: grupos, producto_venta_tipos: tipos } = res.json().data;
-    expect(grupos).toEqual([
-      { pvg_id: 1, pvg_nombre: 'Concreto premezclado' }, { pvg_id: 2, pvg_nombre: 'Servicios' },
-      { pvg_id: 3, pvg_nombre: 'Aditivos' }, { pvg_id: 4, pvg_nombre: 'Agregados' },
-    ]);
+    // Spec 3 names a group's fields (id, nombre); the product's pvg_ names stay beside them (issue 27).
+    const grupo = (id: number, nombre: string) => ({ id, nombre, pvg_id: id, pvg_nombre: nombre });
+    expect(grupos).toEqual([grupo(1, 'Concreto premezclado'), grupo(2, 'Servicios'), grupo(3, 'Aditivos'), grupo(4, 'Agregados')]);
     expect(tipos.filter((t: Tipo) => t.pti_parent === null)).toHaveLength(4);
     expect(tipos).toHaveLength(12);
   });

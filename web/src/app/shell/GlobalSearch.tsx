@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { isSupplier, type BusquedaGrupo } from '@obra/domain';
-import { AutoComplete, Input, Spin, Typography, type InputRef } from 'antd';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { AutoComplete, Button, Input, Spin, Tooltip, Typography, type InputRef } from 'antd';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../base/session';
 import { useBusquedaGlobal } from '../../modules/busqueda/api';
@@ -10,20 +10,21 @@ import { useDebounced } from '../../ui/useDebounced';
 /** The header box answers while typing: shorter than the lists' 1 s (it only reads 5 rows per kind). */
 const DELAY_MS = 300;
 
-/** Ctrl+K anywhere, or '/' outside a text field, focuses the box. */
-function useShortcut(input: RefObject<InputRef | null>) {
+/** Ctrl+K anywhere, or '/' outside a text field, opens and focuses the box. */
+function useShortcut(input: RefObject<InputRef | null>, desplegar: () => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       const typing = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
       if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') || (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey)) {
         e.preventDefault();
+        desplegar();
         input.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [input]);
+  }, [input, desplegar]);
 }
 
 const opciones = (grupos: BusquedaGrupo[]) => grupos.map((g) => ({
@@ -52,10 +53,24 @@ export function GlobalSearch() {
   const [abierto, setAbierto] = useState(false);
   // Arrows moved the active row: Enter is the list's own; otherwise Enter opens the first match.
   const [movido, setMovido] = useState(false);
+  // Folded to its icon while unused, so the top menu keeps its room (every group of an administrator at 1280 px).
+  const [desplegado, setDesplegado] = useState(false);
   const settled = useDebounced(texto.trim(), DELAY_MS);
   const query = useBusquedaGlobal(settled);
-  useShortcut(input);
+  const desplegar = useCallback(() => setDesplegado(true), []);
+  useShortcut(input, desplegar);
+  useEffect(() => {
+    if (desplegado) input.current?.focus();
+  }, [desplegado]);
   if (!session || isSupplier(session)) return null;
+  if (!desplegado) {
+    return (
+      <Tooltip title="Buscar código, RUC o nombre (Ctrl+K)">
+        <Button type="text" aria-label="Buscar en Obra" icon={<SearchOutlined style={{ color: '#fff', fontSize: 18 }} />}
+          style={{ width: 36, flex: 'none' }} onClick={desplegar} />
+      </Tooltip>
+    );
+  }
 
   const activo = texto.trim().length >= 2;
   const esperando = activo && (settled !== texto.trim() || query.isFetching);
@@ -65,6 +80,7 @@ export function GlobalSearch() {
     setAbierto(false);
     setMovido(false);
     input.current?.blur();
+    setDesplegado(false);
     void navigate(enlace);
   };
   const vacio = esperando ? <Spin size="small" /> : activo ? 'Sin resultados' : 'Escriba al menos 2 caracteres';
@@ -87,9 +103,10 @@ export function GlobalSearch() {
         allowClear
         prefix={esperando ? <Spin size="small" /> : <SearchOutlined />}
         placeholder="Buscar código, RUC, nombre (Ctrl+K)"
+        onBlur={() => { if (!texto.trim()) setDesplegado(false); }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') setMovido(true);
-          if (e.key === 'Escape') { setAbierto(false); input.current?.blur(); }
+          if (e.key === 'Escape') { setAbierto(false); setTexto(''); setDesplegado(false); }
           const primera = grupos[0]?.filas[0];
           if (e.key === 'Enter' && !movido && primera) {
             e.preventDefault();

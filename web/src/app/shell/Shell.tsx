@@ -33,7 +33,7 @@ export function Shell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <LeaveGuardHost />
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 24 }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 8, paddingInline: 16 }}>
         <Link to="/home" style={{ color: '#fff', fontSize: 20, fontWeight: 600 }}>
           Obra
         </Link>

@@ -70,7 +70,7 @@ export function NotificationPanel() {
 
   return (
     <Popover content={contenido} title="Notificaciones" trigger="click" placement="bottomRight" open={abierto} onOpenChange={setAbierto}>
-      <Button type="text" aria-label={cuenta ? `Notificaciones: ${cuenta} sin leer` : 'Notificaciones'} style={{ color: '#fff' }}>
+      <Button type="text" aria-label={cuenta ? `Notificaciones: ${cuenta} sin leer` : 'Notificaciones'} style={{ color: '#fff', width: 36, paddingInline: 0 }}>
         <Badge count={cuenta} size="small" overflowCount={99} offset={[4, -2]}>
           <BellOutlined style={{ color: '#fff', fontSize: 18 }} />
         </Badge>
