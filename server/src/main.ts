@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { crearResumenDiario } from './modules/notificacion/resumen.ts';
+import { warmSpreadsheets } from './platform/xlsx.ts';
 import { addressesToOpen, readAccounts, startupLines, startupText } from './startup.ts';
 
 /** Opens the database, builds the app and listens; the compiled entry runs it from a CommonJS bundle (no top-level await). */
@@ -78,6 +79,7 @@ async function main() {
   void deps.cpe.preparar().then((err) => { if (err) app.log.error({ err }, 'no se pudo generar el certificado de prueba de la facturación electrónica'); });
   if (config.cpe.worker) deps.cpe.worker.start(app.log);
   resumen.start(app.log);
+  warmSpreadsheets();
   setInterval(() => void statistics(), 60 * 60 * 1000).unref();
   // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.
   (process as EventEmitter).emit('obra:listening');

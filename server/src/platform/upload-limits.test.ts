@@ -72,6 +72,8 @@ describe('hostile spreadsheets', () => {
   it('leave memory within 64 MB, no temporary file, and a cheap list answering in under 100 ms meanwhile', async () => {
     const parked = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
     const files = [await bombWorkbook(1000, 100_000), await bombWorkbook(230_000), await bombWorkbook(150_000)];
+    // A running server has loaded the spreadsheet library after its start (warmSpreadsheets); so does this one.
+    await importar(body([xlsx(await bombWorkbook(10))]));
     const tmpBefore = parked();
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
@@ -107,8 +109,7 @@ describe('hostile spreadsheets', () => {
     expect(parked()).toBe(tmpBefore);
     latencies.sort((a, b) => a - b);
     expect(latencies.length).toBeGreaterThan(3);
-    // 19 lists in 20 answer within 100 ms; one stall of the loop (about 300 ms here, not yet found) remains (issue 29).
-    expect(latencies[Math.floor(latencies.length * 0.95)]).toBeLessThan(100);
-    expect(delay.max / 1e6).toBeLessThan(1000);
+    expect(latencies[latencies.length - 1]).toBeLessThan(100);
+    expect(delay.max / 1e6).toBeLessThan(100);
   }, 120_000);
 });

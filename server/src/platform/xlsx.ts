@@ -54,8 +54,16 @@ export async function templateXlsx(sheetName: string, columns: XlsxColumn[], exa
 }
 
 /** The template's workbook, for a load that adds sheets of its own before writing it. */
-/** exceljs is loaded on the first spreadsheet, not at start-up (about a quarter of a second of CPU). */
+/** exceljs is loaded after start-up, not during it (about a quarter of a second of CPU). */
 const excel = async () => (await import('exceljs')).default;
+
+/**
+ * Loads exceljs a few seconds after the server listens: its load holds the event loop for about
+ * 300 ms, which on a user's first spreadsheet would stall every other request (issue 29).
+ */
+export function warmSpreadsheets(delayMs = 3000) {
+  setTimeout(() => void excel().catch(() => undefined), delayMs).unref();
+}
 
 export async function templateWorkbook(sheetName: string, columns: XlsxColumn[], examples: Record<string, string | number>[] = []): Promise<ExcelJS.Workbook> {
   const wb = new (await excel()).Workbook();

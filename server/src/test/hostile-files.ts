@@ -67,3 +67,29 @@ export async function bombWorkbook(rows: number, padding = 0): Promise<Buffer> {
   ]);
 }
 
+
+const UBL_INVOICE_ROOT = '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"';
+
+/** Hostile invoice XML (issue 29): each the worst of one kind, near the 2 MiB upload limit or just past a parser limit. */
+export const hostileXml = {
+  /** One element more than the parser reads. */
+  elementos: () => Buffer.from(`<a>${'<b/>'.repeat(200_001)}</a>`),
+  /** Twenty levels of thirty namespace declarations: more than the document may declare. */
+  espaciosDeNombres: () => {
+    const decl = (k: number) => Array.from({ length: 30 }, (_, i) => ` xmlns:n${k}_${i}="urn:${k}:${i}"`).join('');
+    return Buffer.from(`${Array.from({ length: 20 }, (_, k) => `<e${decl(k)}>`).join('')}${Array.from({ length: 20 }, () => '</e>').join('')}`);
+  },
+  /**
+   * Within every limit, the costliest to resolve: fifteen levels each declaring thirty-one prefixes,
+   * then 1.9 MB of elements whose name and attributes use the prefixes declared at the root.
+   */
+  anidado: () => {
+    const decl = (k: number) => Array.from({ length: 31 }, (_, i) => ` xmlns:n${k}_${i}="urn:${k}:${i}"`).join('');
+    const open = Array.from({ length: 15 }, (_, k) => `<n0_0:nivel${decl(k + 1)}>`).join('');
+    const close = Array.from({ length: 15 }, () => '</n0_0:nivel>').join('');
+    const hoja = '<n0_1:e n0_2:a="1" n0_3:b="2" n0_4:c="3"/>';
+    return Buffer.from(`${UBL_INVOICE_ROOT}${decl(0)}>${open}${hoja.repeat(Math.floor(1_900_000 / hoja.length))}${close}</Invoice>`);
+  },
+  /** 1.9 MB of character references in one text, and an attribute as long as allowed. */
+  referencias: () => Buffer.from(`${UBL_INVOICE_ROOT} nota="${'&amp;&#65;'.repeat(409)}"><Note>${'&lt;&#x42;]'.repeat(172_000)}</Note></Invoice>`),
+};

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUC_A, RUC_B, createPortalFixture, type PortalFixture } from './fixtures.ts';
 import type { Auth, Reply } from '../../test/expect.ts';
+import { hostileXml } from '../../test/hostile-files.ts';
 
 /** The supplier's invoice upload (issue 15, beyond the spec): content checks, storage, and staff seeing it. */
 
@@ -131,6 +132,35 @@ describe('/ordenCompra/adjuntarFactura', () => {
     ];
     for (const [xml, status, message] of cases) await refused(factura(emitida, PDF, xml), status, message);
     expect((await factura(enDolares, PDF, facturaXml({ moneda: 'USD', numero: 'F001-800' }))).statusCode).toBe(200);
+  });
+
+  it('refuses hostile XML with its reason while other users keep being served (issue 29: the loop is never held 100 ms)', async () => {
+    const cases: [Buffer, RegExp][] = [
+      [hostileXml.elementos(), /demasiados elementos/],
+      [hostileXml.espaciosDeNombres(), /demasiados espacios de nombres/],
+      [hostileXml.anidado(), /tipo de comprobante 01/],
+      [hostileXml.referencias(), /tipo de comprobante 01/],
+    ];
+    let longest = 0;
+    let last = performance.now();
+    const tick = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last); last = now; }, 2);
+    const latencies: number[] = [];
+    let uploading = true;
+    const lists = (async () => {
+      while (uploading) {
+        const t = performance.now();
+        const res = await f.post('marca/list', { search: '' }, f.u.admin);
+        latencies.push(performance.now() - t);
+        expect(res.statusCode).toBe(200);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    for (const [xml, message] of cases) await refused(factura(emitida, PDF, xml), 400, message);
+    uploading = false;
+    await lists;
+    clearInterval(tick);
+    expect(latencies.length).toBeGreaterThan(3);
+    expect(longest).toBeLessThan(100);
   });
 
   it('refuses files over their size limits and a missing file or order', async () => {

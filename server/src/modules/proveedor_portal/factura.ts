@@ -1,7 +1,7 @@
 import { PORTAL_MSG, type FacturaXmlLinea } from '@obra/domain';
 import Decimal from 'decimal.js';
 import { badRequest } from '../../platform/errors.ts';
-import { parseXml, path, XmlError, type XmlElement } from './xml.ts';
+import { parseXmlAsync, path, XmlError, type XmlElement } from './xml.ts';
 
 /**
  * The supplier's invoice (issue 15, beyond the spec): a PDF and the XML it sent to SUNAT, both
@@ -59,10 +59,10 @@ function rucDe(party: XmlElement | undefined): string {
  * its number, date, currency, payable amount and both parties' RUC. Anything else is refused
  * with the reason in Spanish.
  */
-export function readFacturaXml(buf: Buffer): FacturaXml {
+export async function readFacturaXml(buf: Buffer): Promise<FacturaXml> {
   let root: XmlElement;
   try {
-    root = parseXml(buf);
+    root = await parseXmlAsync(buf);
   } catch (err) {
     if (err instanceof XmlError) throw badRequest(`El archivo XML no es válido: ${err.message}`);
     throw err;

@@ -76,7 +76,7 @@ export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: Fac
   await ordenVisible(deps, caller, up.ord_id);
   const ruc = await q.rucProveedor(deps.database.db, pveId);
   checkPdf(up.pdf.buffer);
-  const f = readFacturaXml(up.xml.buffer);
+  const f = await readFacturaXml(up.xml.buffer);
   if (f.ruc_emisor !== ruc) throw badRequest(PORTAL_MSG.facturaEmisor(f.ruc_emisor));
   const empresa = deps.config.company;
   if (f.ruc_cliente !== empresa.ruc) throw badRequest(PORTAL_MSG.facturaCliente(empresa.name, empresa.ruc));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml, XmlError } from './xml.ts';
+import { parseXml, parseXmlAsync, XML_LIMITS, XmlError } from './xml.ts';
+import { hostileXml } from '../../test/hostile-files.ts';
 
 const parse = (text: string | Buffer) => parseXml(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
 const refused = (text: string | Buffer, reason: RegExp) => {
@@ -49,7 +50,38 @@ describe('the strict XML reader of supplier invoices', () => {
     refused('<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>', /DOCTYPE/);
   });
 
-  it('bounds the nesting depth', () => {
+  it('bounds the nesting depth, the elements, the attributes and the namespace declarations', () => {
     refused(`${'<a>'.repeat(100)}${'</a>'.repeat(100)}`, /niveles de anidamiento/);
+    refused(hostileXml.elementos(), /demasiados elementos/);
+    const attrs = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ` ${prefix}${i}="1"`).join('');
+    refused(`<a${attrs(XML_LIMITS.attributesPerElement + 1, 'x')}/>`, /demasiados atributos/);
+    expect(parse(`<a${attrs(XML_LIMITS.attributesPerElement, 'x')}/>`).attrs.size).toBe(XML_LIMITS.attributesPerElement);
+    refused(`<a${attrs(XML_LIMITS.namespacesPerElement + 1, 'xmlns:p')}/>`, /demasiados espacios de nombres/);
+    refused(hostileXml.espaciosDeNombres(), /demasiados espacios de nombres/);
+  });
+
+  it('resolves prefixes up the open elements: the nearest declaration wins and ends with its element', () => {
+    const root = parse('<a xmlns:p="urn:1"><p:b xmlns:p="urn:2"><p:c/></p:b><p:d/></a>');
+    expect(root.children.map((c) => [c.local, c.ns])).toEqual([['b', 'urn:2'], ['d', 'urn:1']]);
+    expect(root.children[0].children[0].ns).toBe('urn:2');
+    refused('<a><b xmlns:p="urn:1"/><p:c/></a>', /prefijo p sin declarar/);
+  });
+
+  it('reads the worst files within its limits in time linear in their size, in steps that leave the loop free', async () => {
+    // Issue 29: namespace declarations × elements grew quadratically (a 1 MB file held the loop for 63 s).
+    for (const doc of [hostileXml.anidado(), hostileXml.referencias()]) {
+      const t = performance.now();
+      let steps = 0;
+      let longest = 0;
+      let last = performance.now();
+      const tick = setInterval(() => { steps++; longest = Math.max(longest, performance.now() - last); last = performance.now(); }, 1);
+      const root = await parseXmlAsync(doc);
+      clearInterval(tick);
+      expect(root.local).toBe('Invoice');
+      expect(doc.length).toBeGreaterThan(1_000_000);
+      expect(performance.now() - t).toBeLessThan(5_000);
+      expect(steps).toBeGreaterThan(0);
+      expect(longest).toBeLessThan(100);
+    }
   });
 });
