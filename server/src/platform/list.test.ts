@@ -58,6 +58,14 @@ describe('lists (docs/architecture.md "Lists")', () => {
     const few = await listPage<Row>(db, spec(true), [sql`p.grupo = 1`], req(), { countCap: 10 });
     expect(few).toMatchObject({ total: 8, total_exacto: true });
     expect(exact.data).toEqual(capped.data);
+    // Deep in the list a capped count is not below the rows before the page (issue 28).
+    const deep = await listPage<Row>(db, spec(true), [], req({ start: 12 }), { countCap: 5 });
+    expect(deep).toMatchObject({ total: 17, total_exacto: false });
+    const end = await listPage<Row>(db, spec(true), [], req({ start: 20 }), { countCap: 5 });
+    expect(end).toMatchObject({ total: 23, total_exacto: false });
+    expect(end.data).toHaveLength(3);
+    const past = await listPage<Row>(db, spec(true), [], req({ start: 40 }), { countCap: 5 });
+    expect(past).toMatchObject({ data: [], total: 6, total_exacto: false });
   });
 
   it('counts in the page\'s own statement, also where no row comes back to carry the count', async () => {

@@ -203,10 +203,15 @@ export async function listPage<Row>(db: Executor, spec: ListSpec, where: (SQL | 
     for (const k in r) if (k[0] !== '_') row[k] = r[k];
     return row as Row;
   });
-  const reply: Paged<Row> = total !== undefined
-    ? { data, total, total_exacto: req.exacto === true || total <= cap }
-    // Not counted: what the page proves, flagged as a lower bound.
-    : { data, total: req.start + rows.length + (more ? 1 : 0), total_exacto: false };
+  // What a page with rows proves: the rows before it, its own and one more if there is a next page.
+  const proven = req.start + rows.length + (more ? 1 : 0);
+  const exacto = total !== undefined && (req.exacto === true || total <= cap);
+  // A capped count (a lower bound) is never below what the page proves (issue 28: at start 50 000
+  // the capped 10 001 said fewer rows than those already passed); not counted, the proof alone.
+  const reply: Paged<Row> = {
+    data, total_exacto: exacto,
+    total: total === undefined ? proven : exacto || !rows.length ? total : Math.max(total, proven),
+  };
   // int8 keys arrive as text from node-postgres: the key is kept in the type its check expects.
   if (more && last) reply.siguiente = encodeKey(spec.key.map((k, i) => (k.type === 'int' ? Number(last[`_${f.names[i]}`]) : last[`_${f.names[i]}`])));
   return reply;
