@@ -208,6 +208,8 @@ export const OrdenList = z.object({
   search: z.string().trim().max(100).nullish().transform((v) => v ?? ''),
   coc_id: intSchema().nullish(),
   proveedores: z.array(Id).max(100).nullish(),
+  /** Issue 25: only orders with conciliation differences beyond the tolerance, of any year (the work queue's line). */
+  conciliacion: z.boolean().nullish(),
   ...pageFields,
 });
 export type OrdenList = z.input<typeof OrdenList>;

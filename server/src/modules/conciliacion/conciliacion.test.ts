@@ -159,6 +159,31 @@ describe('/ordenCompra/conciliacion', () => {
     expect(d.facturas[0].por_linea).toBe(false);
   });
 
+  it('the work queue counts the flagged orders and its line opens the order list filtered to them, of any year', async () => {
+    const pendientes = async () => ((await f.post('inicio/pendientes', {}, f.u.logistica)).json().data as { clave: string; cantidad: number; enlace: string }[])
+      .find((l) => l.clave === 'orden_conciliacion');
+    const linea = await pendientes();
+    expect(linea?.enlace).toBe('/orden?conciliacion=true');
+    const lista = async () => {
+      const r = await f.post('orden/get-orden-list', { conciliacion: true, year: 2001, tipo: 0, status: 0, search: '', start: 0, length: 100 }, f.u.logistica);
+      expect(r.statusCode, r.body).toBe(200);
+      return ((r.json().data as { data: { id_orden: number }[] }).data).map((o) => o.id_orden);
+    };
+    const antes = await lista();
+    expect(antes.length).toBe(linea?.cantidad);
+    for (const id of antes) expect((await datos(id)).observada, String(id)).toBe(true);
+    // A matching invoice adds nothing; a price beyond tolerance adds its order.
+    const limpia = await emitida();
+    expect((await subir(limpia, xml('F006-1', [{ descripcion: ACERO, cantidad: '10', precio: '100.00' }]))).statusCode).toBe(200);
+    const cara = await emitida();
+    expect((await subir(cara, xml('F006-2', [{ descripcion: ACERO, cantidad: '9', precio: '105.00' }]))).statusCode).toBe(200);
+    const despues = await lista();
+    expect(despues).toContain(cara);
+    expect(despues).not.toContain(limpia);
+    expect(despues.length).toBe(antes.length + 1);
+    expect((await pendientes())?.cantidad).toBe(despues.length);
+  });
+
   it('scope: another project\'s user gets 404, a supplier 403, an unknown order 404', async () => {
     const ord = await emitida();
     const [{ pry }] = await f.rows<{ pry: number }>(sql`select p.pry_id as pry from proyecto p where p.pry_id <> (

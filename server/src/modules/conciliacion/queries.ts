@@ -135,11 +135,15 @@ export function facturas(db: Executor, ordId: number): Promise<ConciliacionFactu
  * a flag. Only orders with an invoice or a purchase entry can have one; cancelled orders are left out.
  */
 export async function contarObservadas(db: Executor, scope: ProjectScope, t: ToleranciaSql): Promise<number> {
+  const [r] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${observadasSql(scope, t)}) c`);
+  return Number(r.n);
+}
+
+/** The ids (`ord_id`) of the orders the queue counts: what the order list filters on when opened from the queue. */
+export function observadasSql(scope: ProjectScope, t: ToleranciaSql): SQL {
   const candidatas = sql`o.ore_id <> ${ORE.ANULADO} and ${ordenScope(scope)} and (
     exists (select 1 from orden_factura fa where fa.ord_id = o.ord_id)
     or exists (select 1 from transferencia t where t.ord_id = o.ord_id and t.tfi_tipo = 1 and t.est_id in (25, 26)))`;
-  const [r] = await selectRows<{ n: number }>(db, sql`
-    select count(*)::int as n from (${conciliacionSql(t, candidatas)}) c
-    where cardinality(c.marcas) > 0 or exists (select 1 from json_array_elements(c.lineas) l where json_array_length(l->'marcas') > 0)`);
-  return Number(r.n);
+  return sql`select c.ord_id from (${conciliacionSql(t, candidatas)}) c
+    where cardinality(c.marcas) > 0 or exists (select 1 from json_array_elements(c.lineas) l where json_array_length(l->'marcas') > 0)`;
 }

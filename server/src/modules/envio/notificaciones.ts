@@ -14,7 +14,7 @@ export async function envioCancelado(tx: Tx, envId: number, actor: number): Prom
     tipo: 'envio_cancelado',
     documento: { tipo: 'envio', id: envId, codigo: v.env_codigo },
     accion: `del ${v.fecha} fue cancelado`,
-    enlace: '/envios',
+    enlace: `/envios?ver=${envId}`,
     actor,
     destinatarios: usuariosCon({ modulo: 'envio' }),
   });

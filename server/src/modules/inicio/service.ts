@@ -52,7 +52,7 @@ export async function pendientes(deps: Deps, caller: AccessProfile): Promise<Pen
     // In the order the card shows them: by area, then the most urgent first.
     { area: 'Compras', clave: 'orden_gerencia', titulo: 'Órdenes de compra por aprobar (gerencia)', cantidad: c.orden_gerencia, enlace: '/orden/approve' },
     { area: 'Compras', clave: 'orden_contabilidad', titulo: 'Órdenes de compra por aprobar (contabilidad)', cantidad: c.orden_contabilidad, enlace: '/orden/approve' },
-    { area: 'Compras', clave: 'orden_conciliacion', titulo: 'Órdenes con diferencias de conciliación', cantidad: await conciliacion, enlace: '/orden' },
+    { area: 'Compras', clave: 'orden_conciliacion', titulo: 'Órdenes con diferencias de conciliación', cantidad: await conciliacion, enlace: '/orden?conciliacion=true' },
     { area: 'Compras', clave: 'pedido_aprobar', titulo: 'Pedidos de ítems por aprobar', cantidad: c.pedido_aprobar, enlace: '/pedidoItems?pei_estado=POR_APROBAR' },
     { area: 'Tesorería', clave: 'pago_aprobar', titulo: 'Órdenes de pago por aprobar', cantidad: c.pago_aprobar, enlace: '/ordenPago?estado=OXA' },
     { area: 'Tesorería', clave: 'pago_depositar', titulo: 'Órdenes de pago por depositar', cantidad: c.pago_depositar, enlace: '/ordenPago?estado=OPA' },

@@ -92,6 +92,8 @@ describe('events', () => {
     expect(await destinatarios('transferencia', miraflores)).toEqual(['administracion', 'estandar', 'inventario', 'logistica']);
     expect(await destinatarios('transferencia', lurin)).toEqual(['administracion', 'almacen', 'inventario', 'logistica']);
     expect((await lista(almacen)).some((n) => n.ntf_documento_id === miraflores && n.ntf_documento_tipo === 'transferencia')).toBe(false);
+    const [n] = await f.rows<{ ntf_enlace: string }>(sql`select ntf_enlace from notificacion where ntf_documento_tipo = 'transferencia' and ntf_documento_id = ${lurin} limit 1`);
+    expect(n.ntf_enlace).toBe(`/transferencia?ver=${lurin}`);
   });
 
   it('an approved settlement tells its owner', async () => {
@@ -114,6 +116,8 @@ describe('events', () => {
     expectOk(await f.post('envio/cancelarEnvio', { envio: { env_id: v.env_id } }, f.u.gerencia));
     // Users of dispatches: administracion@ and gerencia@ (the actor); visualizador@ reads only; SUPER only by rule.
     expect(await destinatarios('envio', v.env_id)).toEqual(['administracion']);
+    const [n] = await f.rows<{ ntf_enlace: string }>(sql`select ntf_enlace from notificacion where ntf_documento_tipo = 'envio' and ntf_documento_id = ${v.env_id}`);
+    expect(n.ntf_enlace).toBe(`/envios?ver=${v.env_id}`);
   });
 
   it('a voucher rejected by SUNAT tells the users of sales (no actor), in the transaction of the answer', async () => {
@@ -127,9 +131,10 @@ describe('events', () => {
     await f.ctx.deps.database.db.transaction((tx) => comprobanteRechazado(tx, c.nco_id));
     // Sales holders that are not read-only; the SUPER administrator only holds it by rule.
     expect(await destinatarios('comprobante', c.nco_id)).toEqual(['administracion', 'contabilidad', 'gerencia', 'tesoreria']);
-    const [n] = await f.rows<{ ntf_accion: string; ntf_codigo: string; usu_actor: number | null }>(sql`
-      select ntf_accion, ntf_codigo, usu_actor from notificacion where ntf_documento_tipo = 'comprobante' and ntf_documento_id = ${c.nco_id} limit 1`);
-    expect(n).toEqual({ ntf_accion: 'rechazado por SUNAT (2800 El dato ingresado no cumple con el formato)', ntf_codigo: 'F001-00000991', usu_actor: null });
+    const [n] = await f.rows<{ ntf_accion: string; ntf_codigo: string; usu_actor: number | null; ntf_enlace: string }>(sql`
+      select ntf_accion, ntf_codigo, usu_actor, ntf_enlace from notificacion where ntf_documento_tipo = 'comprobante' and ntf_documento_id = ${c.nco_id} limit 1`);
+    const [{ ovt }] = await f.rows<{ ovt: number }>(sql`select ovt_id as ovt from comprobante where nco_id = ${c.nco_id}`);
+    expect(n).toEqual({ ntf_accion: 'rechazado por SUNAT (2800 El dato ingresado no cumple con el formato)', ntf_codigo: 'F001-00000991', usu_actor: null, ntf_enlace: `/comprobantes?ver=${ovt}` });
   });
 });
 

@@ -156,6 +156,8 @@ export interface ListFilter {
   coc_id: number | null;
   proveedores: number[];
   scope: ProjectScope;
+  /** Issue 25: the ids of the orders with conciliation differences (any year), or null. */
+  observadas: SQL | null;
 }
 
 /**
@@ -198,7 +200,7 @@ const ordenListSpecs = { editable: ordenListSpec(true), readOnly: ordenListSpec(
 const ordenList = (puedeEditar: boolean) => (puedeEditar ? ordenListSpecs.editable : ordenListSpecs.readOnly);
 
 export function list(db: Executor, f: ListFilter, page: ListRequest, puedeEditar: boolean): Promise<Paged<OrdenListRow>> {
-  const where: SQL[] = [sql`o.ord_anio = ${f.year}`, ordenScopeSql(f.scope)];
+  const where: SQL[] = [f.observadas ? sql`o.ord_id in (${f.observadas})` : sql`o.ord_anio = ${f.year}`, ordenScopeSql(f.scope)];
   if (f.tipo) where.push(sql`o.ord_tipo_orden = ${f.tipo}`);
   if (f.status) where.push(sql`o.ore_id = ${f.status}`);
   if (f.coc_id) where.push(sql`o.coc_id = ${f.coc_id}`);

@@ -8,6 +8,8 @@ import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { registrarCambios } from '../../platform/audit.ts';
 import { projectScope, type ProjectScope } from '../../platform/scope.ts';
+import { observadasSql } from '../conciliacion/queries.ts';
+import { tolerancia } from '../conciliacion/service.ts';
 import * as compras from '../pedido_items/compras.ts';
 import * as q from './queries.ts';
 import { esperaGerencia, ordenPorAprobar } from './notificaciones.ts';
@@ -232,7 +234,8 @@ export async function detail(deps: Deps, caller: AccessProfile, ordId: number) {
   return row;
 }
 
-export function list(deps: Deps, caller: AccessProfile, f: OrdenListDatos) {
+export async function list(deps: Deps, caller: AccessProfile, f: OrdenListDatos) {
+  const scope = projectScope(caller);
   return q.list(deps.database.db, {
     tipo: f.tipo || null,
     status: f.status || null,
@@ -240,6 +243,7 @@ export function list(deps: Deps, caller: AccessProfile, f: OrdenListDatos) {
     search: f.search,
     coc_id: f.coc_id || null,
     proveedores: f.proveedores ?? [],
-    scope: projectScope(caller),
+    scope,
+    observadas: f.conciliacion ? observadasSql(scope, await tolerancia(deps)) : null,
   }, f, puedeEditar(caller));
 }

@@ -14,7 +14,7 @@ export async function transferenciaEnviada(tx: Tx, t: { tfi_id: number; tfi_codi
     tipo: 'transferencia_enviada',
     documento: { tipo: 'transferencia', id: t.tfi_id, codigo: t.tfi_codigo },
     accion: `enviada a ${t.almacen}, por confirmar`,
-    enlace: `/transferencia?est_codigo=creado&tfi_tipo=${t.tfi_tipo}&alm_destino=${t.alm_destino}`,
+    enlace: `/transferencia?ver=${t.tfi_id}`,
     actor,
     destinatarios: usuariosCon({ modulo: 'transferencia_items', proyecto: sql`select pry_id from almacen where alm_id = ${t.alm_destino}` }),
   });

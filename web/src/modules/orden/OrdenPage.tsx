@@ -1,6 +1,6 @@
 import { CheckSquareOutlined, DollarOutlined, PlusOutlined, ShoppingCartOutlined, UploadOutlined } from '@ant-design/icons';
 import { TIPO_ORDEN, isReadOnly, limaYear, type OrdenListRow } from '@obra/domain';
-import { Button, Flex, Select, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLookups } from '../../base/lookups';
 import { useHasOption, useRoleIds } from '../../base/session';
@@ -70,7 +70,7 @@ const MIN_WIDTH = 1300;
  */
 export function OrdenPage() {
   const currentYear = limaYear();
-  const list = useListParams<OrdenFiltros>({ tipo: 0, status: 0, coc_id: 0, year: currentYear, search: '' });
+  const list = useListParams<OrdenFiltros>({ tipo: 0, status: 0, coc_id: 0, year: currentYear, search: '', conciliacion: false }, { url: true });
   const ordenes = useOrdenes(list.params);
   const opciones = useLookups('orden_estados', 'condiciones_comerciales');
   const rowActions = useOrdenRowActions();
@@ -125,10 +125,23 @@ export function OrdenPage() {
                 options={yearOptions}
                 value={list.filters.year}
                 onChange={(year) => list.setFilters({ year })}
+                disabled={list.filters.conciliacion}
                 style={{ width: 96 }}
               />
             )}
           </FilterField>
+          {list.filters.conciliacion && (
+            <FilterField label="Conciliación">
+              {() => (
+                <Tooltip title="Órdenes de todos los años con diferencias entre lo pedido, lo recibido y lo facturado">
+                  <Tag closable color="warning" style={{ height: 32, display: 'inline-flex', alignItems: 'center' }}
+                    onClose={() => list.setFilters({ conciliacion: false })}>
+                    Con diferencias
+                  </Tag>
+                </Tooltip>
+              )}
+            </FilterField>
+          )}
           <SearchFilter placeholder="Código o referencia" onSearch={(search) => list.setFilters({ search })} />
         </>
       }

@@ -9,6 +9,8 @@ export interface OrdenFiltros {
   coc_id: number;
   year: number;
   search: string;
+  /** Issue 25: only orders with conciliation differences, of any year (Inicio's work queue links `?conciliacion=true`). */
+  conciliacion: boolean;
 }
 
 export const ordenKeys = {
