@@ -41,9 +41,11 @@ test.beforeAll(async ({ request }) => {
 /** The lines each role must see (others may show too). */
 const esperadas: Record<string, string[]> = {
   gerencia: ['orden_gerencia', 'pago_aprobar', 'caja_aprobar'], contabilidad: ['orden_contabilidad'], tesoreria: ['pago_depositar'], almacen: [], logistica: [],
+  // Sales and dispatch (ADMINISTRADOR): today's dispatches of the demo.
+  administracion: ['envio_hoy'],
 };
 
-for (const usuario of ['gerencia', 'contabilidad', 'tesoreria', 'almacen', 'logistica']) {
+for (const usuario of ['gerencia', 'contabilidad', 'tesoreria', 'almacen', 'logistica', 'administracion']) {
   test(`la cola de trabajo de ${usuario}@ abre cada lista filtrada`, async ({ page }) => {
     test.setTimeout(300_000); // one list opened per line: gerencia@ has a dozen
     await login(page, `${usuario}@andina.pe`);
