@@ -12,7 +12,7 @@ test('a purchase order code typed in the header opens the order; a name opens it
   await login(page, 'logistica@andina.pe');
   const caja = page.getByPlaceholder('Buscar código, RUC, nombre (Ctrl+K)');
   // Folded to an icon while unused, so the top menu keeps its room.
-  const lupa = page.getByRole('button', { name: 'Buscar en Obra' });
+  const lupa = page.getByRole('button', { name: 'Búsqueda global' });
   await expect(lupa).toBeVisible();
   await expect(caja).toHaveCount(0);
 

@@ -66,7 +66,7 @@ export function GlobalSearch() {
   if (!desplegado) {
     return (
       <Tooltip title="Buscar código, RUC o nombre (Ctrl+K)">
-        <Button type="text" aria-label="Buscar en Obra" icon={<SearchOutlined style={{ color: '#fff', fontSize: 18 }} />}
+        <Button type="text" aria-label="Búsqueda global" icon={<SearchOutlined style={{ color: '#fff', fontSize: 18 }} />}
           style={{ width: 36, flex: 'none' }} onClick={desplegar} />
       </Tooltip>
     );
@@ -96,7 +96,7 @@ export function GlobalSearch() {
       notFoundContent={vacio}
       popupMatchSelectWidth={420}
       style={{ width: 230, flex: 'none', lineHeight: 'normal' }}
-      aria-label="Buscar en Obra"
+      aria-label="Búsqueda global"
     >
       <Input
         ref={input}
