@@ -31,17 +31,18 @@ const EMPTY_TEXT = 'No se encontraron Órdenes';
 /**
  * Widths fit every column at 1366 px (1300 px of table beside a scrollbar): the code, date and
  * amount on one line; people, supplier, cost centre and reference on up to two lines, then cut
- * with '…' and shown whole on hover. The code, reference, state and condition are as wide as
- * their texts on the page (up to their width): the supplier takes the rest.
+ * with '…' and shown whole on hover (the supplier on up to three). The code, reference, state and
+ * condition are as wide as their texts on the page (up to their width): the supplier takes the rest.
  */
 const COLUMNS: TableColumnsType<OrdenListRow> = [
   { title: 'N°', dataIndex: 'id_orden', width: 48, align: 'right' },
   textColumn<OrdenListRow>('Código', 'codigo', { width: 210 }),
   { title: 'Fecha', dataIndex: 'fecha_orden', width: 90, render: (d: string) => formatDate(d) },
   textColumn<OrdenListRow>('Creado por', 'creado_por', { width: 104, rows: 2 }),
-  textColumn<OrdenListRow>('Proveedor', 'proveedor', { rows: 2 }),
-  textColumn<OrdenListRow>('Centro de costo', 'centro_costo', { width: 136, rows: 2 }),
-  textColumn<OrdenListRow>('Referencia', 'referencia', { width: 150, rows: 2 }),
+  // The key column: up to three lines, so a long name stays whole when a page's states and references are long too.
+  textColumn<OrdenListRow>('Proveedor', 'proveedor', { rows: 3 }),
+  textColumn<OrdenListRow>('Centro de costo', 'centro_costo', { width: 128, rows: 2 }),
+  textColumn<OrdenListRow>('Referencia', 'referencia', { width: 130, rows: 2 }),
   exportarComo({
     title: 'Total',
     dataIndex: 'monto_con_impuesto',
