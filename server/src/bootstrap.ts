@@ -53,7 +53,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
 export async function createDeps(config: Config, database?: Database): Promise<Deps> {
   const db = database ?? (await openConfiguredDatabase(config));
   await refreshReference(db.db);
-  if (config.seedDemo) await seedDemoIfEmpty(db.db);
+  if (config.seedDemo) await seedDemoIfEmpty(db.db, { historialCompras: config.seedDemo === 'completa' });
   const storage = createLocalStorage(join(config.dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
   return {

@@ -52,7 +52,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Obra <no-responder@andina.pe>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  SEED_DEMO: bool.optional(),
+  /** true: the whole demo (with its purchase history); base: without the purchase history (the test suite); false: none. */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'base']).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
@@ -67,6 +68,15 @@ const EnvSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 /** The JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
+/** What demo data to load into a database without users: all of it, all but the purchase history, or none. */
+export type SeedDemo = false | 'completa' | 'base';
+
+function seedDemo(v: string | undefined, embedded: boolean): SeedDemo {
+  if (v === 'base') return 'base';
+  if (v === undefined) return embedded && 'completa';
+  return v === 'true' || v === '1' ? 'completa' : false;
+}
+
 function ensureSecret(dataDir: string, name = 'jwt-secret'): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -122,8 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     /** Readable lines in a terminal, JSON (one object a line) when the output goes elsewhere. */
     logPretty: (e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty',
-    /** Demo data by default only on the embedded database. */
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    /** Demo data by default only on the embedded database; 'base' leaves out its purchase history. */
+    seedDemo: seedDemo(e.SEED_DEMO, !e.DATABASE_URL),
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -27,7 +27,12 @@ export interface Movimiento {
   docId: number;
   glosa: string;
   usuId: number;
+  /** When it moved; absent: now (the database's clock). The demo seed's purchase history passes past moments, oldest first. */
+  fecha?: Date;
 }
+
+/** The movement's moment as a timestamptz parameter (null: the column's default, now()). */
+const momento = (mov: Movimiento) => sql`coalesce(${mov.fecha?.toISOString() ?? null}::timestamptz, now())`;
 
 /** A stock row by id, or by warehouse, product and serial (created on the first entry). */
 export type Destino = { palId: number } | { almId: number; prvId: number; serie?: string };
@@ -77,8 +82,8 @@ interface FilaStock {
 /** The kardex line of a change; `numero` is the row's `pal_lineas` after the same UPDATE (its position, under the row's lock). */
 async function kardex(tx: Tx, f: FilaStock, signed: string, valor: string, mov: Movimiento): Promise<Saldo> {
   await tx.execute(sql`
-    insert into kardex (pal_id, kdx_numero, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_costo_unitario, kdx_valor, kdx_saldo_valor, kdx_doc_tipo, kdx_doc_id, usu_id)
-    values (${f.pal_id}, ${f.pal_lineas}, ${mov.glosa.slice(0, 250)}, ${signed}, ${f.pal_stock}, ${f.costo}::numeric, ${valor}::numeric, ${f.pal_valor}::numeric,
+    insert into kardex (pal_id, kdx_numero, kdx_fecha, kdx_glosa, kdx_cantidad, kdx_saldo, kdx_costo_unitario, kdx_valor, kdx_saldo_valor, kdx_doc_tipo, kdx_doc_id, usu_id)
+    values (${f.pal_id}, ${f.pal_lineas}, ${momento(mov)}, ${mov.glosa.slice(0, 250)}, ${signed}, ${f.pal_stock}, ${f.costo}::numeric, ${valor}::numeric, ${f.pal_valor}::numeric,
       ${mov.doc}, ${mov.docId}, ${mov.usuId})`);
   return { pal_id: f.pal_id, saldo: f.pal_stock, costo_unitario: f.costo, valor, saldo_valor: f.pal_valor };
 }
@@ -112,7 +117,8 @@ export async function entrada(tx: Tx, destino: Destino, cantidad: Decimal.Value,
     if (!prod) throw badRequest('El producto no existe');
     if (prod.prv_item === 1 && !serie) throw badRequest(`Debe ingresar el número de serie de ${prod.prv_nombre}`);
     const [row] = await selectRows<{ pal_id: number }>(tx, sql`
-      insert into producto_almacen (alm_id, prv_id, pal_numero_serie) values (${destino.almId}, ${destino.prvId}, ${prod.prv_item === 1 ? serie : ''})
+      insert into producto_almacen (alm_id, prv_id, pal_numero_serie, pal_fecha_registro)
+      values (${destino.almId}, ${destino.prvId}, ${prod.prv_item === 1 ? serie : ''}, ${momento(mov)})
       on conflict (alm_id, prv_id, pal_numero_serie) do update set pal_numero_serie = excluded.pal_numero_serie
       returning pal_id`);
     palId = row.pal_id;

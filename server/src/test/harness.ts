@@ -46,12 +46,16 @@ async function postgresDatabase(baseUrl: string): Promise<{ database: Database; 
   };
 }
 
-/** A fresh app on a fresh database for one test file. */
+/**
+ * A fresh app on a fresh database for one test file, with the demo data less its purchase history (SEED_DEMO=base).
+ * `{SEED_DEMO: 'true'}` asks for the whole demo: on PGlite the database then starts empty (not from the template)
+ * and the app seeds it, as a first start of the product does.
+ */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'obra-test-'));
   const certificado = inject('certificadoPrueba');
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', JWT_SECRET: 'x'.repeat(48),
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'base', JWT_SECRET: 'x'.repeat(48),
     CPE_CERTIFICADO: certificado.archivo, CPE_CERTIFICADO_CLAVE: certificado.clave, ...env,
   });
   let database: Database;
@@ -59,6 +63,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     ({ database, drop } = await postgresDatabase(baseUrl));
+  } else if (config.seedDemo === 'completa') {
+    database = await openDatabase({ pgliteDir: 'memory://' });
   } else {
     const template = readFileSync(inject('pgliteTemplate'));
     database = await openDatabase({ pgliteDir: 'memory://', pgliteLoad: new Blob([template]) });

@@ -8,6 +8,7 @@ import { seedCatalogo } from './demo/catalogo.ts';
 import { seedClientes } from './demo/clientes.ts';
 import { seedDespacho } from './demo/despacho.ts';
 import { seedEmpleados } from './demo/empleados.ts';
+import { aperturaDelHistorial, seedOrdenesCompra } from './demo/ordenes-compra.ts';
 import { seedOrdenesVenta } from './demo/ordenes-venta.ts';
 import { seedPedidos } from './demo/pedidos.ts';
 import { seedProductos } from './demo/productos.ts';
@@ -53,8 +54,17 @@ const SUPPLIER = {
   pve_cuenta_detraccion: '00-000-123456', pve_es_nacional: true, pai_id: 1,
 };
 
+export interface DemoOptions {
+  /**
+   * A year of purchase orders with their receipts and payments (demo/ordenes-compra.ts), the opening stock dated
+   * before it; default true. The test suite seeds without it (SEED_DEMO=base): its tests count orders, codes and
+   * stock from an empty purchasing book.
+   */
+  historialCompras?: boolean;
+}
+
 /** Demo data for the embedded mode or `npm run seed`; only into a database without users. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, { historialCompras = true }: DemoOptions = {}): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(t.usuario);
   if (Number(n) > 0) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -87,7 +97,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await seedProductos(tx, ctx);
     await seedProveedores(tx, ctx);
     await seedEmpleados(tx, ctx);
-    await seedStock(tx, ctx);
+    const now = new Date();
+    await seedStock(tx, ctx, historialCompras ? aperturaDelHistorial(now) : undefined);
+    if (historialCompras) await seedOrdenesCompra(tx, ctx, now);
     await seedCaja(tx, ctx);
     await seedPedidos(tx, ctx);
     await seedClientes(tx, ctx);

@@ -42,13 +42,13 @@ const conIngresosOPagos = async (db: Executor, ordId: number) => (await q.tieneP
  * the order entered → recepcionado parcial, every item's quantity → recepcionado, with its history line. Only from
  * the states that receive goods (`ORE_RECEPCIONABLE`). Returns the order's state.
  */
-export async function applyIngresos(tx: Tx, ordId: number, usuId: number, r: { alguno: boolean; completo: boolean }, codigo: string): Promise<number> {
+export async function applyIngresos(tx: Tx, ordId: number, usuId: number, r: { alguno: boolean; completo: boolean }, codigo: string, fecha?: Date): Promise<number> {
   const o = await q.lockEstado(tx, ordId);
   if (!o) throw notFound(ORDEN_MSG.notFound);
   if (!r.alguno || !ORE_RECEPCIONABLE.includes(o.ore_id)) return o.ore_id;
   const hasta = r.completo ? ORE.RECEPCIONADO : ORE.RECEPCIONADO_PARCIAL;
   if (hasta === o.ore_id) return o.ore_id;
-  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: `Ingreso a almacén: transferencia ${codigo}` });
+  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: `Ingreso a almacén: transferencia ${codigo}`, fecha });
   return hasta;
 }
 
@@ -60,12 +60,12 @@ const ORE_POR_DEPOSITOS: readonly number[] = [ORE.APROBACION_GERENCIA, ORE.EMITI
  * that `cubren` (cover) what the order's payment orders may add up to make it pagado, less than that
  * pago parcial, with its history line. The payment orders module measures the coverage. Returns the order's state.
  */
-export async function applyDeposits(tx: Tx, ordId: number, usuId: number, cubren: boolean): Promise<number> {
+export async function applyDeposits(tx: Tx, ordId: number, usuId: number, cubren: boolean, fecha?: Date): Promise<number> {
   const o = await q.lockEstado(tx, ordId);
   if (!o) throw notFound(ORDEN_MSG.notFound);
   const hasta = cubren ? ORE.PAGADO : ORE.PAGO_PARCIAL;
   if (hasta === o.ore_id || !ORE_POR_DEPOSITOS.includes(o.ore_id)) return o.ore_id;
-  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: 'Depósito de orden de pago' });
+  await q.setEstado(tx, { ord_id: ordId, desde: o.ore_id, hasta, usu_id: usuId, comentario: 'Depósito de orden de pago', fecha });
   return hasta;
 }
 
@@ -91,10 +91,10 @@ function aprobacion(action: 'aprobar_gerencia' | 'aprobar_contabilidad', usuId: 
     : { ord_usu_aprobador_contabilidad: usuId, ord_fecha_aprobacion_contabilidad: now };
 }
 
-async function approveLocked(tx: Tx, caller: AccessProfile, o: Locked, action: 'aprobar_gerencia' | 'aprobar_contabilidad') {
+async function approveLocked(tx: Tx, caller: AccessProfile, o: Locked, action: 'aprobar_gerencia' | 'aprobar_contabilidad', now?: Date) {
   check(o, action);
   const hasta = targetState(action);
-  const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta, usu_id: caller.usu_id }, aprobacion(action, caller.usu_id, new Date()));
+  const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta, usu_id: caller.usu_id, fecha: now }, aprobacion(action, caller.usu_id, now ?? new Date()));
   if (hasta === ORE.APROBACION_GERENCIA) await ordenPorAprobar(tx, o.ord_id, 'contabilidad', caller.usu_id);
   return result(o, hasta, version);
 }
@@ -104,11 +104,16 @@ async function approveLocked(tx: Tx, caller: AccessProfile, o: Locked, action: '
  * aprobar_orden_compra), target 3 = accounting approval (aprobación gerencia → emitido, option
  * aprobar_orden_compra_contable). Any other target: 409.
  */
-export async function approve(deps: Deps, caller: AccessProfile, ordId: number, target: number) {
+export function approve(deps: Deps, caller: AccessProfile, ordId: number, target: number) {
+  return deps.database.db.transaction((tx) => approveInTx(tx, caller, ordId, target));
+}
+
+/** `approve` inside the caller's transaction; `now` is the moment of the approval (the demo seed's history), absent: now. */
+export async function approveInTx(tx: Tx, caller: AccessProfile, ordId: number, target: number, now?: Date) {
   const action = approvalFor(target);
   if (!action) throw conflict(ORDEN_ESTADO_MSG.noAprobable);
   requireOption(caller, action);
-  return deps.database.db.transaction(async (tx) => approveLocked(tx, caller, await lock(tx, caller, ordId), action));
+  return approveLocked(tx, caller, await lock(tx, caller, ordId), action, now);
 }
 
 /**
@@ -151,25 +156,31 @@ export function pending(deps: Deps, caller: AccessProfile, page: ListRequest) {
 }
 
 /** `/orden/pay`: emitido → pagado; aprobación gerencia → pagado for contado or caja chica (option pagar_orden_compra, checked by the route). */
-export async function pay(deps: Deps, caller: AccessProfile, ordId: number) {
-  return deps.database.db.transaction(async (tx) => {
-    const o = await lock(tx, caller, ordId);
-    check(o, 'pagar');
-    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.PAGADO, usu_id: caller.usu_id });
-    return result(o, ORE.PAGADO, version);
-  });
+export function pay(deps: Deps, caller: AccessProfile, ordId: number) {
+  return deps.database.db.transaction((tx) => payInTx(tx, caller, ordId));
+}
+
+/** `pay` inside the caller's transaction, at `now` when given (the demo seed's history). */
+export async function payInTx(tx: Tx, caller: AccessProfile, ordId: number, now?: Date) {
+  const o = await lock(tx, caller, ordId);
+  check(o, 'pagar');
+  const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.PAGADO, usu_id: caller.usu_id, fecha: now });
+  return result(o, ORE.PAGADO, version);
 }
 
 /** `/orden/delete-orden` = anular: any state → anulado, except anulado and orders with stock entered or payments. */
-export async function anular(deps: Deps, caller: AccessProfile, ordId: number) {
-  return deps.database.db.transaction(async (tx) => {
-    const o = await lock(tx, caller, ordId);
-    check(o, 'anular', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
-    // What it bought from a purchase request goes back to the request's lines (DECISIONS §7).
-    await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), null, { devolucion: true });
-    const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.ANULADO, usu_id: caller.usu_id });
-    return result(o, ORE.ANULADO, version);
-  });
+export function anular(deps: Deps, caller: AccessProfile, ordId: number) {
+  return deps.database.db.transaction((tx) => anularInTx(tx, caller, ordId));
+}
+
+/** `anular` inside the caller's transaction, at `now` when given (the demo seed's history). */
+export async function anularInTx(tx: Tx, caller: AccessProfile, ordId: number, now?: Date) {
+  const o = await lock(tx, caller, ordId);
+  check(o, 'anular', { con_ingresos_o_pagos: await conIngresosOPagos(tx, ordId) });
+  // What it bought from a purchase request goes back to the request's lines (DECISIONS §7).
+  await compras.sincronizarOrden(tx, caller, await compras.vinculoDeOrden(tx, ordId), null, { devolucion: true });
+  const version = await q.setEstado(tx, { ord_id: o.ord_id, desde: o.ore_id, hasta: ORE.ANULADO, usu_id: caller.usu_id, fecha: now });
+  return result(o, ORE.ANULADO, version);
 }
 
 /** `/orden/update-status`: an import order, from emitido or an import state, to another import state, with a comment. */

@@ -230,12 +230,15 @@ export async function lockEstado(db: Executor, ordId: number): Promise<EstadoRow
 export type AprobacionValues = Pick<typeof orden.$inferInsert,
   'ord_usu_aprobador_gerencia' | 'ord_fecha_aprobacion_gerencia' | 'ord_usu_aprobador_contabilidad' | 'ord_fecha_aprobacion_contabilidad' | 'ord_rechazada'>;
 
-/** Moves a locked order to `oreId` (bumping its version, so a form opened before fails to save) and writes the history line. */
-export async function setEstado(db: Executor, h: { ord_id: number; desde: number; hasta: number; usu_id: number; comentario?: string },
+/**
+ * Moves a locked order to `oreId` (bumping its version, so a form opened before fails to save) and writes the history line,
+ * dated `fecha` when given (the demo seed's history), else now.
+ */
+export async function setEstado(db: Executor, h: { ord_id: number; desde: number; hasta: number; usu_id: number; comentario?: string; fecha?: Date },
   aprobacion: AprobacionValues = {}): Promise<number> {
   const [r] = await db.update(orden).set({ ...aprobacion, ore_id: h.hasta, ord_version: sql`${orden.ord_version} + 1` })
     .where(eq(orden.ord_id, h.ord_id)).returning({ version: orden.ord_version });
-  await insertHistorial(db, { ord_id: h.ord_id, ore_id_desde: h.desde, ore_id_hasta: h.hasta, usu_id: h.usu_id, comentario: h.comentario ?? '' });
+  await insertHistorial(db, { ord_id: h.ord_id, ore_id_desde: h.desde, ore_id_hasta: h.hasta, usu_id: h.usu_id, comentario: h.comentario ?? '', fecha: h.fecha });
   return r.version;
 }
 

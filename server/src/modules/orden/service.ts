@@ -160,9 +160,10 @@ async function prepare(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos) {
 /**
  * Registers an order inside the caller's transaction: number from the OC/OS counter of the Lima
  * year, code with the cost centre's code, amounts recomputed, state creado, registrar = caller.
- * The form's registration and the mass load (massive.ts) both go through here.
+ * The form's registration, the mass load (massive.ts) and the demo seed's purchase history go through
+ * here; `now` is the moment of registration (the seed's are in the past), absent: now.
  */
-export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos, now = new Date()) {
+export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSaveDatos, now?: Date) {
   const cec = await checkCentroCosto(tx, projectScope(caller), input.centro_costo.id_centro_costo);
   const { values, items, taxes } = await prepare(tx, caller, input);
   // Buying from a request adds to its lines' bought quantities, never above the approved ones (DECISIONS §7).
@@ -171,16 +172,16 @@ export async function registerInTx(tx: Tx, caller: AccessProfile, input: OrdenSa
   const numero = await nextNumber(tx, serieOf(input.tipo_orden), anio);
   const codigo = orderCode(numero, cec.cec_codigo, input.tipo_orden, anio);
   const id = await q.insertOrden(tx, {
-    ...values, ord_numero: numero, ord_codigo: codigo, ord_anio: anio, ore_id: ORE_CREADO, ord_usu_registrador: caller.usu_id,
+    ...values, ord_numero: numero, ord_codigo: codigo, ord_anio: anio, ore_id: ORE_CREADO, ord_usu_registrador: caller.usu_id, ord_fecha_registro: now,
   });
   await q.replaceLines(tx, id, items, taxes);
-  await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id });
+  await q.insertHistorial(tx, { ord_id: id, ore_id_desde: null, ore_id_hasta: ORE_CREADO, usu_id: caller.usu_id, fecha: now });
   await ordenPorAprobar(tx, id, 'gerencia', caller.usu_id);
   return { id_orden: id, codigo, numero, version: 1, monto_sin_impuesto: values.ord_monto_sin_impuesto, monto_con_impuesto: values.ord_monto_con_impuesto };
 }
 
 /** Registers one order in its own transaction (`/orden/register-orden`). */
-export async function register(deps: Deps, caller: AccessProfile, input: OrdenSaveDatos, now = new Date()) {
+export async function register(deps: Deps, caller: AccessProfile, input: OrdenSaveDatos, now?: Date) {
   try {
     return await deps.database.db.transaction((tx) => registerInTx(tx, caller, input, now));
   } catch (err) {

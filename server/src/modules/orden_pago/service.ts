@@ -95,16 +95,19 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function registrar(deps: Deps, caller: AccessProfile, d: OrdenPagoDatos) {
-  return translated(() => deps.database.db.transaction(async (tx) => {
-    const o = await lockOrden(tx, caller, d.ord_id);
-    const refused = registroOrdenError(o);
-    if (refused) throw conflict(refused);
-    checkSaldo(o, d.opg_total);
-    const opg_numero = await nextNumber(tx, serie(o.ord_id), 0);
-    const v = valores(o, d);
-    const opg_id = await q.insertPago(tx, { ...v, ord_id: o.ord_id, opg_numero, opg_estado: OPG.REGISTRADA, opg_creador: caller.usu_id });
-    return { opg_id, opg_numero, opg_estado: OPG.REGISTRADA, opg_version: 1, opg_total: v.opg_total, opg_detraccion: v.opg_detraccion, opg_pago: v.opg_pago };
-  }));
+  return translated(() => deps.database.db.transaction((tx) => registrarEn(tx, caller, d)));
+}
+
+/** `registrar` inside the caller's transaction; `now` is the moment of registration (the demo seed's history), absent: now. */
+export async function registrarEn(tx: Tx, caller: AccessProfile, d: OrdenPagoDatos, now?: Date) {
+  const o = await lockOrden(tx, caller, d.ord_id);
+  const refused = registroOrdenError(o);
+  if (refused) throw conflict(refused);
+  checkSaldo(o, d.opg_total);
+  const opg_numero = await nextNumber(tx, serie(o.ord_id), 0);
+  const v = valores(o, d);
+  const opg_id = await q.insertPago(tx, { ...v, ord_id: o.ord_id, opg_numero, opg_estado: OPG.REGISTRADA, opg_creador: caller.usu_id, opg_fecha_registro: now });
+  return { opg_id, opg_numero, opg_estado: OPG.REGISTRADA, opg_version: 1, opg_total: v.opg_total, opg_detraccion: v.opg_detraccion, opg_pago: v.opg_pago };
 }
 
 export function modificar(deps: Deps, caller: AccessProfile, d: OrdenPagoModificarDatos) {
@@ -118,36 +121,58 @@ export function modificar(deps: Deps, caller: AccessProfile, d: OrdenPagoModific
   }));
 }
 
+type TransicionAccion = 'solicitar_aprobacion' | 'aprobar' | 'desaprobar' | 'eliminar';
+
 /** solicitar_aprobacion, aprobar, desaprobar, eliminar: a state change (approval records the caller from the token). */
-export function transicion(deps: Deps, caller: AccessProfile, opgId: number, accion: 'solicitar_aprobacion' | 'aprobar' | 'desaprobar' | 'eliminar') {
-  return deps.database.db.transaction(async (tx) => {
-    const { pago } = await lockPago(tx, caller, opgId, accion);
-    const opg_estado = opgDestino(accion, pago.opg_estado as OpgEstado);
-    const extra = accion === 'aprobar' ? { opg_aprobador: caller.usu_id, opg_fecha_aprobacion: new Date() }
-      : accion === 'desaprobar' ? { opg_aprobador: null, opg_fecha_aprobacion: null } : {};
-    const opg_version = await q.updatePago(tx, opgId, { opg_estado, ...extra });
-    if (accion === 'aprobar') await pagoAprobado(tx, opgId, caller.usu_id);
-    return { opg_id: opgId, opg_numero: pago.opg_numero, opg_estado, opg_version };
-  });
+export function transicion(deps: Deps, caller: AccessProfile, opgId: number, accion: TransicionAccion) {
+  return deps.database.db.transaction((tx) => transicionEn(tx, caller, opgId, accion));
 }
+
+/** `transicion` inside the caller's transaction; `now` is the moment of an approval (the demo seed's history), absent: now. */
+export async function transicionEn(tx: Tx, caller: AccessProfile, opgId: number, accion: TransicionAccion, now?: Date) {
+  const { pago } = await lockPago(tx, caller, opgId, accion);
+  const opg_estado = opgDestino(accion, pago.opg_estado as OpgEstado);
+  const extra = accion === 'aprobar' ? { opg_aprobador: caller.usu_id, opg_fecha_aprobacion: now ?? new Date() }
+    : accion === 'desaprobar' ? { opg_aprobador: null, opg_fecha_aprobacion: null } : {};
+  const opg_version = await q.updatePago(tx, opgId, { opg_estado, ...extra });
+  if (accion === 'aprobar') await pagoAprobado(tx, opgId, caller.usu_id);
+  return { opg_id: opgId, opg_numero: pago.opg_numero, opg_estado, opg_version };
+}
+
+type Deposito = { opg_id: number; opg_numero_operacion: string; opg_fecha_deposito: string | null };
 
 /**
  * Treasury's deposit (DECISIONS §4): OPA → OPP with the operation number and date (today in
  * Lima when none), then the order becomes pagado or pago parcial from its deposits.
  */
-export function depositar(deps: Deps, caller: AccessProfile, d: { opg_id: number; opg_numero_operacion: string; opg_fecha_deposito: string | null }, now = new Date()) {
+export async function depositar(deps: Deps, caller: AccessProfile, d: Deposito, now = new Date()) {
+  const fecha = fechaDeposito(d, now);
+  return deps.database.db.transaction((tx) => depositoEn(tx, caller, d, fecha));
+}
+
+/** The deposit's moment: `now` for today (Lima) or no date, a past date as midday Lima; a later date is refused. */
+function fechaDeposito(d: Deposito, now: Date): Date {
   const hoy = limaDate(now);
   if (d.opg_fecha_deposito && d.opg_fecha_deposito > hoy) throw badRequest(ORDEN_PAGO_MSG.fechaDepositoFutura);
   // A past date is kept as midday in Lima, so that it reads as that date in any time zone of the Americas.
-  const fecha = !d.opg_fecha_deposito || d.opg_fecha_deposito === hoy ? now : new Date(`${d.opg_fecha_deposito}T12:00:00-05:00`);
-  return deps.database.db.transaction(async (tx) => {
-    const { orden, pago } = await lockPago(tx, caller, d.opg_id, 'depositar');
-    const opg_version = await q.updatePago(tx, pago.opg_id, {
-      opg_estado: OPG.DEPOSITADA, opg_depositante: caller.usu_id, opg_fecha_deposito: fecha, opg_numero_operacion: d.opg_numero_operacion,
-    });
-    const ore_id = await applyDeposits(tx, orden.ord_id, caller.usu_id, await q.depositosCubren(tx, orden.ord_id));
-    return { opg_id: pago.opg_id, opg_numero: pago.opg_numero, opg_estado: OPG.DEPOSITADA, opg_version, ore_id };
+  return !d.opg_fecha_deposito || d.opg_fecha_deposito === hoy ? now : new Date(`${d.opg_fecha_deposito}T12:00:00-05:00`);
+}
+
+/**
+ * `depositar` inside the caller's transaction (the demo seed's history), `now` being the moment it is recorded: the
+ * deposit date as the route reads it, and the order's history line (pagado / pago parcial) at that moment.
+ */
+export function depositarEn(tx: Tx, caller: AccessProfile, d: Deposito, now: Date) {
+  return depositoEn(tx, caller, d, fechaDeposito(d, now), now);
+}
+
+async function depositoEn(tx: Tx, caller: AccessProfile, d: Deposito, fecha: Date, registro?: Date) {
+  const { orden, pago } = await lockPago(tx, caller, d.opg_id, 'depositar');
+  const opg_version = await q.updatePago(tx, pago.opg_id, {
+    opg_estado: OPG.DEPOSITADA, opg_depositante: caller.usu_id, opg_fecha_deposito: fecha, opg_numero_operacion: d.opg_numero_operacion,
   });
+  const ore_id = await applyDeposits(tx, orden.ord_id, caller.usu_id, await q.depositosCubren(tx, orden.ord_id), registro);
+  return { opg_id: pago.opg_id, opg_numero: pago.opg_numero, opg_estado: OPG.DEPOSITADA, opg_version, ore_id };
 }
 
 /** Attaches (or replaces) the payment order's document; the old file is removed once the new one is recorded. */

@@ -223,12 +223,15 @@ export function stocksDeProductos(db: Executor, almId: number, prvIds: number[])
 export async function insertar(tx: Tx, v: {
   tfi_codigo: string; tfi_numero: number; tfi_anio: number; tfi_tipo: number; ord_id: number | null; alm_origen: number | null; alm_destino: number;
   tfi_fecha_estimada_llegada: string; tfi_guia_remision: string; tfi_notas: string; tfi_usu_registrador: number;
+  /** Absent: now. */
+  tfi_fecha_registro?: Date;
 } & DocProveedor): Promise<number> {
   const [row] = await selectRows<{ tfi_id: number }>(tx, sql`
     insert into transferencia (tfi_codigo, tfi_numero, tfi_anio, tfi_tipo, ord_id, alm_origen, alm_destino, tfi_fecha_estimada_llegada,
-      tfi_guia_remision, tfi_notas, tfi_usu_registrador, tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero, tfi_doc_fecha)
+      tfi_guia_remision, tfi_notas, tfi_usu_registrador, tfi_fecha_registro, tfi_doc_tipo, tfi_doc_serie, tfi_doc_numero, tfi_doc_fecha)
     values (${v.tfi_codigo}, ${v.tfi_numero}, ${v.tfi_anio}, ${v.tfi_tipo}, ${v.ord_id}, ${v.alm_origen}, ${v.alm_destino}, ${v.tfi_fecha_estimada_llegada},
-      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador}, ${v.tfi_doc_tipo}, ${v.tfi_doc_serie}, ${v.tfi_doc_numero}, ${v.tfi_doc_fecha || null}::date)
+      ${v.tfi_guia_remision}, ${v.tfi_notas}, ${v.tfi_usu_registrador}, coalesce(${v.tfi_fecha_registro?.toISOString() ?? null}::timestamptz, now()),
+      ${v.tfi_doc_tipo}, ${v.tfi_doc_serie}, ${v.tfi_doc_numero}, ${v.tfi_doc_fecha || null}::date)
     returning tfi_id`);
   return Number(row.tfi_id);
 }
@@ -252,10 +255,11 @@ export async function registrarIngresoLinea(tx: Tx, v: { tid_id: number; cantida
 }
 
 /** Conditional on the state read under the lock: a transfer leaves creado once. */
-export async function cambiarEstado(tx: Tx, tfiId: number, v: { est_id: number; usu_id: number; ingreso: boolean }): Promise<void> {
+export async function cambiarEstado(tx: Tx, tfiId: number, v: { est_id: number; usu_id: number; ingreso: boolean; fecha?: Date }): Promise<void> {
+  const fecha = sql`coalesce(${v.fecha?.toISOString() ?? null}::timestamptz, now())`;
   const set = v.ingreso
-    ? sql`est_id = ${v.est_id}, tfi_fecha_ingreso = now(), tfi_usu_recepcionador = ${v.usu_id}`
-    : sql`est_id = ${v.est_id}, tfi_fecha_eliminacion = now(), tfi_usu_eliminador = ${v.usu_id}`;
+    ? sql`est_id = ${v.est_id}, tfi_fecha_ingreso = ${fecha}, tfi_usu_recepcionador = ${v.usu_id}`
+    : sql`est_id = ${v.est_id}, tfi_fecha_eliminacion = ${fecha}, tfi_usu_eliminador = ${v.usu_id}`;
   await tx.execute(sql`update transferencia set ${set} where tfi_id = ${tfiId} and est_id = 3`);
 }
 

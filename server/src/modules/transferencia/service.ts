@@ -109,11 +109,6 @@ async function almacenesValidos(tx: Tx, scope: ProjectScope, ids: number[]): Pro
 const esEntero = (v: string) => new Decimal(v).isInteger();
 
 /**
- * Registers a transfer in `tx` (the route's transaction, or the demo seed's): type 1 checks each line against the
- * order item's remaining balance and moves nothing; type 2 takes the stock out of the origin; type 3 puts it into
- * the destination. Returns the id and code.
- */
-/**
  * The origin stock row of each type 2 line: its `pal_id`, or the spec's line (spec 2 §3 "Transfer", issue 27) by
  * product in the origin warehouse and, when serialised, serial (any case). A line naming no stock there, or two
  * lines the same row, is refused.
@@ -133,11 +128,17 @@ async function stockDeLineas(tx: Tx, almOrigen: number, detalle: TransferenciaDa
   return ids;
 }
 
-export async function registrarEn(tx: Tx, caller: AccessProfile, d: TransferenciaDatos): Promise<Registro> {
+/**
+ * Registers a transfer in `tx` (the route's transaction, or the demo seed's): type 1 checks each line against the
+ * order item's remaining balance and moves nothing; type 2 takes the stock out of the origin; type 3 puts it into
+ * the destination. `now` is the moment of registration (the demo seed's history passes past ones), absent: now.
+ * Returns the id and code.
+ */
+export async function registrarEn(tx: Tx, caller: AccessProfile, d: TransferenciaDatos, now?: Date): Promise<Registro> {
   const scope = projectScope(caller);
   if (d.tfi_tipo === TFI_TIPO.ORDEN_COMPRA && !hasOption(caller, OPCION_TRANSFERENCIA_ORDEN)) throw forbidden(TRANSFERENCIA_MSG.opcionOrden);
   // The code first: the counter row is the first lock every registration takes (docs/business-rules.md).
-  const anio = limaYear();
+  const anio = limaYear(now);
   const numero = await nextNumber(tx, TFI_SERIE, anio);
   const tfi_codigo = codigoTransferencia(anio, numero);
   const almacenes = await almacenesValidos(tx, scope, d.alm_origen !== null && d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? [d.alm_destino, d.alm_origen] : [d.alm_destino]);
@@ -202,10 +203,10 @@ export async function registrarEn(tx: Tx, caller: AccessProfile, d: Transferenci
     tfi_codigo, tfi_numero: numero, tfi_anio: anio, tfi_tipo: d.tfi_tipo, ord_id: ordId,
     alm_origen: d.tfi_tipo === TFI_TIPO.ENTRE_ALMACENES ? d.alm_origen : null, alm_destino: d.alm_destino,
     tfi_fecha_estimada_llegada: d.tfi_fecha_estimada_llegada, tfi_guia_remision: d.tfi_guia_remision, tfi_notas: d.tfi_notas,
-    tfi_usu_registrador: caller.usu_id,
+    tfi_usu_registrador: caller.usu_id, tfi_fecha_registro: now,
     tfi_doc_tipo: d.tfi_doc_tipo, tfi_doc_serie: d.tfi_doc_serie, tfi_doc_numero: d.tfi_doc_numero, tfi_doc_fecha: d.tfi_doc_fecha,
   });
-  const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: tfi_id, glosa, usuId: caller.usu_id };
+  const mov: Movimiento = { doc: DOC.TRANSFERENCIA, docId: tfi_id, glosa, usuId: caller.usu_id, fecha: now };
 
   // Stock moves in a fixed order (origin row id; product and serial), so concurrent transfers never wait on each other in a circle.
   // Valued kardex: a line between warehouses keeps the unit cost it left the origin with (its entry and its deletion
@@ -249,52 +250,55 @@ async function bloquearCreada(tx: Tx, caller: AccessProfile, tfiId: number): Pro
  * The supplier's document, when sent, is kept on the transfer for the PLE 12.1 book (none on a transfer between warehouses).
  */
 export function ingresar(deps: Deps, caller: AccessProfile, d: TransferenciaIngreso) {
-  return deps.database.db.transaction(async (tx) => {
-    const t = await bloquearCreada(tx, caller, d.tfi_id);
-    if (Number(t.tfi_tipo) === TFI_TIPO.COMPRA_EXTERNA) throw conflict(TRANSFERENCIA_MSG.compraExternaSinIngreso);
-    if (!inScope(projectScope(caller), Number(t.pry_destino))) throw forbidden('El ingreso lo confirma el almacén de destino');
-    if (tieneDocProveedor(d)) {
-      if (Number(t.tfi_tipo) === TFI_TIPO.ENTRE_ALMACENES) throw badRequest(SUNAT_MSG.docEnTransferencia);
-      await q.guardarDocProveedor(tx, t.tfi_id, d);
-    }
-    const lineas = await q.lineas(tx, t.tfi_id);
-    const enviados = new Map(d.detalle.map((l) => [l.tid_id, l]));
-    if (enviados.size !== d.detalle.length || lineas.length !== d.detalle.length || lineas.some((l) => !enviados.has(Number(l.tid_id)))) {
-      throw badRequest(TRANSFERENCIA_MSG.lineasIngreso);
-    }
-    const mov: Movimiento = {
-      doc: DOC.TRANSFERENCIA, docId: t.tfi_id, usuId: caller.usu_id,
-      glosa: `Transferencia ${t.tfi_codigo}: ingreso confirmado (${tipoTransferenciaNombre(Number(t.tfi_tipo)).toLowerCase()})`,
-    };
-    const plan = lineas.map((l) => {
-      const e = enviados.get(Number(l.tid_id))!;
-      const cantidad = new Decimal(e.tid_ingreso_cantidad);
-      if (cantidad.gt(l.tid_cantidad)) throw badRequest(TRANSFERENCIA_MSG.ingresoExcede(l.prv_nombre, formatDecimal(l.tid_cantidad)));
-      const serializado = Number(l.prv_item) === 1;
-      if (serializado && !cantidad.eq(0) && !cantidad.eq(1)) throw badRequest(TRANSFERENCIA_MSG.ingresoSerie(l.prv_nombre));
-      // The serial of a serialised unit: what the receiver typed, else the one it left the origin with.
-      const serie = serializado ? (e.pal_numero_serie || l.origen_serie || l.tid_numero_serie || '') : '';
-      if (serializado && cantidad.gt(0) && !serie) throw badRequest(`Debe ingresar el número de serie de ${l.prv_nombre}`);
-      return { l, cantidad: cantidad.toFixed(), serie, notas: e.tid_ingreso_notas };
-    });
-    // Valued kardex: a purchase-order line enters at its order line's cost in soles, a line between warehouses at the cost it left with.
-    const costos = Number(t.tfi_tipo) === TFI_TIPO.ORDEN_COMPRA && t.ord_id !== null ? await q.costosOrden(tx, Number(t.ord_id)) : new Map<number, string>();
-    const costoDe = (l: q.LineaGuardada) => (l.oci_id !== null ? costos.get(Number(l.oci_id)) ?? null : l.tid_costo_unitario);
-    for (const p of [...plan].sort((a, b) => Number(a.l.prv_id) - Number(b.l.prv_id) || a.serie.localeCompare(b.serie))) {
-      const pal = new Decimal(p.cantidad).gt(0)
-        ? (await entrada(tx, { almId: Number(t.alm_destino), prvId: Number(p.l.prv_id), serie: p.serie }, p.cantidad, mov, costoDe(p.l))).pal_id
-        : null;
-      await q.registrarIngresoLinea(tx, { tid_id: Number(p.l.tid_id), cantidad: p.cantidad, notas: p.notas, pal_destino: pal, serie: p.serie });
-    }
-    const est_id = estadoTrasIngreso(plan.map((p) => ({ enviada: p.l.tid_cantidad, confirmada: p.cantidad })));
-    await q.cambiarEstado(tx, t.tfi_id, { est_id, usu_id: caller.usu_id, ingreso: true });
-    let ore_id: number | null = null;
-    if (Number(t.tfi_tipo) === TFI_TIPO.ORDEN_COMPRA && t.ord_id !== null) {
-      const r = await q.recepcionOrden(tx, Number(t.ord_id));
-      ore_id = await applyIngresos(tx, Number(t.ord_id), caller.usu_id, { alguno: new Decimal(r.ingresado).gt(0), completo: r.completo }, t.tfi_codigo);
-    }
-    return { tfi_id: t.tfi_id, tfi_codigo: t.tfi_codigo, est_id, est_nombre: nombreEstado(est_id), ore_id };
+  return deps.database.db.transaction((tx) => ingresarEn(tx, caller, d));
+}
+
+/** `ingresar` inside the caller's transaction; `now` is the moment of the entry (the demo seed's history), absent: now. */
+export async function ingresarEn(tx: Tx, caller: AccessProfile, d: TransferenciaIngreso, now?: Date) {
+  const t = await bloquearCreada(tx, caller, d.tfi_id);
+  if (Number(t.tfi_tipo) === TFI_TIPO.COMPRA_EXTERNA) throw conflict(TRANSFERENCIA_MSG.compraExternaSinIngreso);
+  if (!inScope(projectScope(caller), Number(t.pry_destino))) throw forbidden('El ingreso lo confirma el almacén de destino');
+  if (tieneDocProveedor(d)) {
+    if (Number(t.tfi_tipo) === TFI_TIPO.ENTRE_ALMACENES) throw badRequest(SUNAT_MSG.docEnTransferencia);
+    await q.guardarDocProveedor(tx, t.tfi_id, d);
+  }
+  const lineas = await q.lineas(tx, t.tfi_id);
+  const enviados = new Map(d.detalle.map((l) => [l.tid_id, l]));
+  if (enviados.size !== d.detalle.length || lineas.length !== d.detalle.length || lineas.some((l) => !enviados.has(Number(l.tid_id)))) {
+    throw badRequest(TRANSFERENCIA_MSG.lineasIngreso);
+  }
+  const mov: Movimiento = {
+    doc: DOC.TRANSFERENCIA, docId: t.tfi_id, usuId: caller.usu_id, fecha: now,
+    glosa: `Transferencia ${t.tfi_codigo}: ingreso confirmado (${tipoTransferenciaNombre(Number(t.tfi_tipo)).toLowerCase()})`,
+  };
+  const plan = lineas.map((l) => {
+    const e = enviados.get(Number(l.tid_id))!;
+    const cantidad = new Decimal(e.tid_ingreso_cantidad);
+    if (cantidad.gt(l.tid_cantidad)) throw badRequest(TRANSFERENCIA_MSG.ingresoExcede(l.prv_nombre, formatDecimal(l.tid_cantidad)));
+    const serializado = Number(l.prv_item) === 1;
+    if (serializado && !cantidad.eq(0) && !cantidad.eq(1)) throw badRequest(TRANSFERENCIA_MSG.ingresoSerie(l.prv_nombre));
+    // The serial of a serialised unit: what the receiver typed, else the one it left the origin with.
+    const serie = serializado ? (e.pal_numero_serie || l.origen_serie || l.tid_numero_serie || '') : '';
+    if (serializado && cantidad.gt(0) && !serie) throw badRequest(`Debe ingresar el número de serie de ${l.prv_nombre}`);
+    return { l, cantidad: cantidad.toFixed(), serie, notas: e.tid_ingreso_notas };
   });
+  // Valued kardex: a purchase-order line enters at its order line's cost in soles, a line between warehouses at the cost it left with.
+  const costos = Number(t.tfi_tipo) === TFI_TIPO.ORDEN_COMPRA && t.ord_id !== null ? await q.costosOrden(tx, Number(t.ord_id)) : new Map<number, string>();
+  const costoDe = (l: q.LineaGuardada) => (l.oci_id !== null ? costos.get(Number(l.oci_id)) ?? null : l.tid_costo_unitario);
+  for (const p of [...plan].sort((a, b) => Number(a.l.prv_id) - Number(b.l.prv_id) || a.serie.localeCompare(b.serie))) {
+    const pal = new Decimal(p.cantidad).gt(0)
+      ? (await entrada(tx, { almId: Number(t.alm_destino), prvId: Number(p.l.prv_id), serie: p.serie }, p.cantidad, mov, costoDe(p.l))).pal_id
+      : null;
+    await q.registrarIngresoLinea(tx, { tid_id: Number(p.l.tid_id), cantidad: p.cantidad, notas: p.notas, pal_destino: pal, serie: p.serie });
+  }
+  const est_id = estadoTrasIngreso(plan.map((p) => ({ enviada: p.l.tid_cantidad, confirmada: p.cantidad })));
+  await q.cambiarEstado(tx, t.tfi_id, { est_id, usu_id: caller.usu_id, ingreso: true, fecha: now });
+  let ore_id: number | null = null;
+  if (Number(t.tfi_tipo) === TFI_TIPO.ORDEN_COMPRA && t.ord_id !== null) {
+    const r = await q.recepcionOrden(tx, Number(t.ord_id));
+    ore_id = await applyIngresos(tx, Number(t.ord_id), caller.usu_id, { alguno: new Decimal(r.ingresado).gt(0), completo: r.completo }, t.tfi_codigo, now);
+  }
+  return { tfi_id: t.tfi_id, tfi_codigo: t.tfi_codigo, est_id, est_nombre: nombreEstado(est_id), ore_id };
 }
 
 /**

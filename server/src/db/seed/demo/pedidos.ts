@@ -8,8 +8,8 @@ import type { DemoContext } from './context.ts';
  * Demo purchase requests, registered and moved through the purchase request service (the same rules, codes and
  * checks as the screen): one of each of CREADO, POR_APROBAR and ELIMINADO, and two APROBADO (one approved below
  * what was asked) that the order form's 'Desde pedido' offers. Planta Lurín's are asked by almacen@, Miraflores' by
- * estandar@; logistica@ is their logistics person and gerencia@ approves. No purchase order is seeded, so the
- * order lists and numbering start empty as before.
+ * estandar@; logistica@ is their logistics person and gerencia@ approves. The demo's purchase history
+ * (ordenes-compra.ts) buys nothing from them: their approved quantities are all still to buy.
  */
 
 type Paso = 'solicitar' | 'aprobar' | 'eliminar';

@@ -11,6 +11,8 @@ import type { DemoContext } from './context.ts';
  * The first non-serialised product ('Cemento Portland Tipo I') is left without stock: the ledger tests use it.
  * Each purchase carries the supplier's document (tabla 10 type, series, number), as the PLE 12.1 book reports it,
  * and its unit costs in soles without IGV (the valued kardex and PLE 13.1, docs/business-rules.md "Kardex valorizado").
+ * With the purchase history (demo/ordenes-compra.ts) this is the opening stock, dated `apertura`, before its first order;
+ * without it, today.
  */
 const COSTOS: Record<string, string> = {
   'Cemento Extraforte ICo 42.5 kg': '24.58', 'Fierro corrugado 1/2" x 9 m': '38.90', 'Fierro corrugado 3/8" x 9 m': '22.40',
@@ -59,7 +61,7 @@ const COMPRAS: { almacen: string; guia: string; doc: [string, string, string]; l
   },
 ];
 
-export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
+export async function seedStock(tx: Tx, ctx: DemoContext, apertura?: Date): Promise<void> {
   const usu_id = ctx.userIds.get('inventario@andina.pe');
   if (!usu_id) return;
   const inventario: AccessProfile = {
@@ -69,7 +71,7 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
     .map((a) => [a.alm_nombre, Number(a.alm_id)]));
   const productos = new Map((await selectRows<{ prv_id: number; prv_nombre: string }>(tx, sql`select prv_id, prv_nombre from producto`))
     .map((p) => [p.prv_nombre, Number(p.prv_id)]));
-  const today = limaDate();
+  const today = limaDate(apertura);
   for (const c of COMPRAS) {
     const alm = almacenes.get(c.almacen);
     if (!alm) continue;
@@ -81,6 +83,6 @@ export async function seedStock(tx: Tx, ctx: DemoContext): Promise<void> {
         const prv_id = productos.get(nombre);
         return prv_id ? [{ prv_id, oci_id: null, pal_id: null, tid_cantidad: cantidad, pal_numero_serie: serie ?? '', tid_costo_unitario: COSTOS[nombre] ?? null }] : [];
       }),
-    });
+    }, apertura);
   }
 }
