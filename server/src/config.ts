@@ -67,7 +67,6 @@ const EnvSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** The JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
 /** What demo data to load into a database without users: all of it, all but the purchase history, or none. */
 export type SeedDemo = false | 'completa' | 'base';
 
@@ -77,6 +76,7 @@ function seedDemo(v: string | undefined, embedded: boolean): SeedDemo {
   return v === 'true' || v === '1' ? 'completa' : false;
 }
 
+/** The JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
 function ensureSecret(dataDir: string, name = 'jwt-secret'): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
