@@ -3,7 +3,8 @@
 //   does not resolve and compile hundreds of package files. Packages stay in node_modules when
 //   they load files of their own at run time: PGlite (its WASM and data files), the Swagger UI
 //   (static assets; loaded on the first visit to /api/docs), pino and its transports (worker
-//   threads), argon2 (native), and exceljs, pdfkit and nodemailer (loaded on first use, large).
+//   threads), argon2 (native), and exceljs, pdfkit and nodemailer (loaded on first use, large), and
+//   the AWS S3 client (loaded at start only with STORAGE=s3, large).
 // - dist/main.js: server/entry.mjs, which runs the bundle through a V8 code cache.
 // - dist/migrations: the SQL migrations, where the database client looks for them.
 // - dist/store-template.tar.gz: a migrated embedded store, where a new store begins (below).
@@ -14,7 +15,7 @@ import { build } from 'esbuild';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('./dist');
-const external = ['@electric-sql/pglite', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@node-rs/argon2', 'exceljs', 'pdfkit', 'nodemailer', 'pg-native'];
+const external = ['@electric-sql/pglite', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream', '@node-rs/argon2', 'exceljs', 'pdfkit', 'nodemailer', '@aws-sdk/client-s3', 'pg-native'];
 
 rmSync(dist, { recursive: true, force: true });
 await build({

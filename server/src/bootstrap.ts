@@ -12,6 +12,7 @@ import { createTokenService } from './platform/auth/tokens.ts';
 import { crearCpe } from './platform/cpe/servicio.ts';
 import { createMailer } from './platform/mail.ts';
 import { createLocalStorage } from './platform/storage.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
 
 /** The migrated store a new embedded database begins from: written by the build beside the bundle (server/build.mjs), absent under tsx. */
 const STORE_TEMPLATE = fileURLToPath(new URL('./store-template.tar.gz', import.meta.url));
@@ -54,7 +55,7 @@ export async function createDeps(config: Config, database?: Database): Promise<D
   const db = database ?? (await openConfiguredDatabase(config));
   await refreshReference(db.db);
   if (config.seedDemo) await seedDemoIfEmpty(db.db, { historialCompras: config.seedDemo === 'completa' });
-  const storage = createLocalStorage(join(config.dataDir, 'files'));
+  const storage = config.storage.kind === 's3' ? await createS3Storage(config.storage) : createLocalStorage(config.storage.root);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
   return {
     config,

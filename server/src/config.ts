@@ -12,6 +12,20 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Where uploaded and generated files go: DATA_DIR/files, or an S3-compatible bucket (platform/storage-s3.ts). */
+  STORAGE: z.enum(['local', 's3'], 'debe ser local o s3').default('local'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nombre de bucket inválido (minúsculas, dígitos, puntos y guiones; 3 a 63)').optional(),
+  /** MinIO, Ceph and other S3-compatible services; unset for Amazon S3. */
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+/, 'debe ser una dirección http:// o https://').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and Ceph usually need it. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Keys are kept under this folder of the bucket (a bucket shared with other uses). */
+  S3_PREFIX: z.string().regex(/^\/*(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/*)*$/, 'solo letras, dígitos, ".", "_", "-" y "/"').default(''),
+  /** The longest one file operation may take against the bucket, retries included. */
+  S3_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
@@ -66,6 +80,34 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+export type StorageConfig = Config['storage'];
+
+type Env = z.output<typeof EnvSchema>;
+
+/** The local file store: `DATA_DIR/files`. */
+export const localFilesDir = (dataDir: string) => join(dataDir, 'files');
+
+/** The local folder, or the bucket's settings once they are complete (a Spanish message at start otherwise). */
+function storageConfig(e: Env, dataDir: string) {
+  if (e.STORAGE === 'local') return { kind: 'local' as const, root: localFilesDir(dataDir) };
+  if (!e.S3_BUCKET) throw new Error('Configuración inválida: con STORAGE=s3 falta S3_BUCKET');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Configuración inválida: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY se indican juntas (o ninguna, para las credenciales del entorno de AWS)');
+  }
+  const prefix = e.S3_PREFIX.split('/').filter(Boolean).join('/');
+  return {
+    kind: 's3' as const,
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    /** Unset: the AWS SDK's own chain (AWS_* variables, ~/.aws, the machine's role). */
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    /** '' or 'folder/', put before every key. */
+    prefix: prefix ? `${prefix}/` : '',
+    timeoutMs: e.S3_TIMEOUT_MS,
+  };
+}
 
 /** What demo data to load into a database without users: all of it, all but the purchase history, or none. */
 export type SeedDemo = false | 'completa' | 'base';
@@ -99,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    /** Where files live (platform/storage.ts, platform/storage-s3.ts). */
+    storage: storageConfig(e, dataDir),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? ensureSecret(dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,

@@ -10,6 +10,12 @@ export async function insertOutbox(db: Executor, row: typeof correoSalida.$infer
   return r.id;
 }
 
+/** A message's attachments (they never change once recorded), read before the transaction that sends it. */
+export async function outboxAdjuntos(db: Executor, cosId: number) {
+  const [r] = await db.select({ adjuntos: correoSalida.cos_adjuntos }).from(correoSalida).where(eq(correoSalida.cos_id, cosId));
+  return r?.adjuntos ?? [];
+}
+
 /** One outbox message locked while it is sent again, so that two administrators cannot send it twice. */
 export async function lockOutbox(db: Executor, cosId: number) {
   const [r] = await db.select().from(correoSalida).where(eq(correoSalida.cos_id, cosId)).for('update');

@@ -2,7 +2,7 @@ import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domai
 import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
 import { conflict, notFound } from './errors.ts';
-import { insertOutbox, lockOutbox, setOutboxEstado } from './mail-queries.ts';
+import { insertOutbox, lockOutbox, outboxAdjuntos, setOutboxEstado } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
 export interface MailMessage {
@@ -16,7 +16,10 @@ export interface MailMessage {
 export interface Mailer {
   /** Whether an SMTP server is configured: without one, mail waits in the outbox. */
   readonly smtp: boolean;
-  /** Sends through SMTP when configured and records the message in the outbox either way; never throws for an SMTP refusal. */
+  /**
+   * Sends through SMTP when configured and records the message in the outbox either way; never throws for an SMTP refusal.
+   * Attachments are put in storage first: with attachments pass the database, not a transaction (no storage call inside one).
+   */
   send(db: Executor, message: MailMessage): Promise<CorreoResultado>;
   /** Sends an outbox message that waits or failed (an administrator's Reenviar); 409 without SMTP or once sent. */
   resend(db: Db, cosId: number): Promise<CorreoResultado>;
@@ -63,6 +66,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
       return { cos_id, estado, error };
     },
     async resend(db, cosId) {
+      // The attachments are read from storage before the row is locked: no storage call waits inside a transaction.
+      const contents = new Map<string, Buffer | null>();
+      if (smtpUrl) for (const a of await outboxAdjuntos(db, cosId)) contents.set(a.clave, await opts.storage.get(a.clave));
       return db.transaction(async (tx) => {
         const row = await lockOutbox(tx, cosId);
         if (!row) throw notFound(CORREO_MSG.noEncontrado);
@@ -70,7 +76,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
         if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
         const attachments = [];
         for (const a of row.cos_adjuntos) {
-          const content = await opts.storage.get(a.clave);
+          const content = contents.get(a.clave);
           if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
           attachments.push({ filename: a.nombre, content, contentType: a.tipo });
         }

@@ -9,6 +9,7 @@ import { createDeps } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, selectRows, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
+import { startS3 } from './s3.ts';
 
 export interface TestContext {
   app: App;
@@ -49,14 +50,17 @@ async function postgresDatabase(baseUrl: string): Promise<{ database: Database; 
 /**
  * A fresh app on a fresh database for one test file, with the demo data less its purchase history (SEED_DEMO=base).
  * `{SEED_DEMO: 'true'}` asks for the whole demo: on PGlite the database then starts empty (not from the template)
- * and the app seeds it, as a first start of the product does.
+ * and the app seeds it, as a first start of the product does. Files go to a temporary folder; with
+ * `STORAGE=s3` (in `env`, or in the shell to run any test file on a bucket) and no `S3_ENDPOINT`,
+ * to a bucket of a local S3-compatible server started for the context (test/s3.ts).
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'obra-test-'));
   const certificado = inject('certificadoPrueba');
+  const s3 = (env.STORAGE ?? process.env.STORAGE) === 's3' && !env.S3_ENDPOINT ? await startS3() : null;
   const config = loadConfig({
     DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'base', JWT_SECRET: 'x'.repeat(48),
-    CPE_CERTIFICADO: certificado.archivo, CPE_CERTIFICADO_CLAVE: certificado.clave, ...env,
+    CPE_CERTIFICADO: certificado.archivo, CPE_CERTIFICADO_CLAVE: certificado.clave, ...s3?.env, ...env,
   });
   let database: Database;
   let drop = async () => {};
@@ -101,6 +105,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await deps.cpe.cerrar();
       await database.close();
       await drop();
+      await s3?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -37,21 +37,22 @@ function fechaCierre(c: q.CajaLocked, fecha: string | null, now: Date): string {
 }
 
 /**
- * `/rendicion/reembolsar` and `/rendicion/devolver`: checks on the locked row, then stores the voucher
+ * `/rendicion/reembolsar` and `/rendicion/devolver`: stores the voucher, then checks on the locked row
  * and moves the cash box to its closed state with a history row naming the amount and the operation.
- * A refusal after the voucher was stored removes it again.
+ * A refusal removes the stored voucher again.
  */
 export async function cerrar(deps: Deps, caller: AccessProfile, accion: CierreAccion, d: CajaCierreDatos, file: CheckedFile, now = new Date()): Promise<CajaFila> {
   const stored: string[] = [];
   try {
+    // Stored before the transaction, which holds the cash box's lock and must not wait on the storage.
+    const clave = await deps.storage.put('vouchers', file.extension, file.buffer);
+    stored.push(clave);
     return await deps.database.db.transaction(async (tx) => {
       const c = await lockParaAccion(tx, caller, d.caj_id, accion);
       const saldo = rendicionTotales(c.caj_monto, [c.ren_total]).ren_saldo.replace(/^-/, '');
       // The server's balance decides (DECISIONS §2); the amount sent only proves the user saw the same one.
       if (toScaled(d.caj_monto_cierre, 2) !== toScaled(saldo, 2)) throw badRequest(CAJA_MSG.montoCierre(formatMoney(c.mon_simbolo, saldo)));
       const fecha = fechaCierre(c, d.caj_fecha_cierre, now);
-      const clave = await deps.storage.put('vouchers', file.extension, file.buffer);
-      stored.push(clave);
       const monto = formatMoney(c.mon_simbolo, saldo);
       const operacion = d.caj_numero_operacion_cierre ? ` · Op. ${d.caj_numero_operacion_cierre}` : '';
       await transicionEn(tx, caller, c.caj_id, accion, {

@@ -159,10 +159,11 @@ export async function adjuntarPdf(deps: Deps, caller: AccessProfile, cajId: numb
   const nombre = storedFileName(file.filename, file.extension);
   let anterior: string | null;
   try {
+    // Stored before the transaction, which holds the cash box's lock and must not wait on the storage.
+    const clave = await deps.storage.put('rendiciones', file.extension, file.buffer);
+    stored.push(clave);
     anterior = await deps.database.db.transaction(async (tx) => {
       const c = await lockParaAccion(tx, caller, cajId, 'agregar_rendicion');
-      const clave = await deps.storage.put('rendiciones', file.extension, file.buffer);
-      stored.push(clave);
       await cq.updateCaja(tx, cajId, { caj_pdf_clave: clave, caj_pdf_nombre: nombre });
       return c.caj_pdf_clave;
     });

@@ -130,20 +130,22 @@ export async function listArchivos(deps: Deps, caller: AccessProfile, ordId: num
 
 /**
  * `/orden/file/save`: the file (already checked on content and size) is stored under a key the
- * server generates and its row inserted, with the order locked so that it cannot be cancelled
- * meanwhile. If the row cannot be written the stored file is removed again.
+ * server generates, then its row inserted with the order locked so that it cannot be cancelled
+ * meanwhile. If the row cannot be written (out of scope, a cancelled order) the stored file is removed again.
  */
 export async function saveArchivo(deps: Deps, caller: AccessProfile, ordId: number, file: CheckedFile): Promise<OrdenArchivoRow> {
   const scope = projectScope(caller);
   let clave: string | null = null;
   try {
+    // Stored before the transaction, which holds the order's lock and must not wait on the storage.
+    const key = await deps.storage.put('orden-archivos', file.extension, file.buffer);
+    clave = key;
     return await deps.database.db.transaction(async (tx) => {
       const o = await q.lockEstado(tx, ordId);
       if (!o || !inScope(scope, o.pry_id)) throw notFound(ORDEN_MSG.notFound);
       if (o.ore_id === ORE.ANULADO) throw conflict(ORDEN_DOC_MSG.adjuntarAnulada);
-      clave = await deps.storage.put('orden-archivos', file.extension, file.buffer);
       const id = await dq.insertArchivo(tx, {
-        ord_id: ordId, oar_nombre: storedFileName(file.filename, file.extension), oar_clave: clave, oar_tipo: file.mime,
+        ord_id: ordId, oar_nombre: storedFileName(file.filename, file.extension), oar_clave: key, oar_tipo: file.mime,
         oar_tamano: file.buffer.length, usu_id: caller.usu_id,
       });
       const row = await dq.archivo(tx, id);

@@ -180,10 +180,11 @@ export async function adjuntar(deps: Deps, caller: AccessProfile, opgId: number,
   const stored: string[] = [];
   let result: { anterior: string | null; opg_version: number };
   try {
+    // Stored before the transaction, which holds the payment's lock and must not wait on the storage.
+    const clave = await deps.storage.put('ordenes-pago', file.extension, file.buffer);
+    stored.push(clave);
     result = await deps.database.db.transaction(async (tx) => {
       const { pago } = await lockPago(tx, caller, opgId, 'adjuntar');
-      const clave = await deps.storage.put('ordenes-pago', file.extension, file.buffer);
-      stored.push(clave);
       const version = await q.updatePago(tx, opgId, { opg_archivo_clave: clave, opg_archivo_nombre: storedFileName(file.filename, file.extension) });
       return { anterior: pago.opg_archivo_clave, opg_version: version };
     });

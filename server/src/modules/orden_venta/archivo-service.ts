@@ -19,11 +19,13 @@ export const ARCHIVO_RULE: UploadRule = {
 export async function adjuntar(deps: Deps, caller: AccessProfile, ovtId: number, tipo: string, file: CheckedFile) {
   let clave: string | undefined;
   try {
+    // Stored before the transaction, which holds the order's lock and must not wait on the storage.
+    const key = await deps.storage.put('ordenes-venta', file.extension, file.buffer);
+    clave = key;
     return await deps.database.db.transaction(async (tx) => {
       await lockOrden(tx, ovtId);
-      clave = await deps.storage.put('ordenes-venta', file.extension, file.buffer);
       const ova_id = await aq.insert(tx, {
-        ovt_id: ovtId, ova_tipo: tipo, ova_nombre: storedFileName(file.filename, file.extension), ova_clave: clave, ova_mime: file.mime,
+        ovt_id: ovtId, ova_tipo: tipo, ova_nombre: storedFileName(file.filename, file.extension), ova_clave: key, ova_mime: file.mime,
         ova_tamano: file.buffer.length, usu_id: caller.usu_id,
       });
       return { ova_id, ovt_id: ovtId };

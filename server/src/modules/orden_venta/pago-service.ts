@@ -86,11 +86,13 @@ export async function adjuntar(deps: Deps, caller: AccessProfile, ovpId: number,
   let clave: string | null = null;
   let anterior: string | null = null;
   try {
+    // Stored before the transaction, which holds row locks and must not wait on the storage.
+    const key = await deps.storage.put('ordenes-venta-pagos', file.extension, file.buffer);
+    clave = key;
     await deps.database.db.transaction(async (tx) => {
       const { pago } = await lockPago(tx, ovpId);
       if (pago.est_id === CANCELADO) throw conflict(M.pagoInactivo);
-      clave = await deps.storage.put('ordenes-venta-pagos', file.extension, file.buffer);
-      await pq.update(tx, ovpId, { ovp_archivo_clave: clave, ovp_archivo_nombre: storedFileName(file.filename, file.extension) });
+      await pq.update(tx, ovpId, { ovp_archivo_clave: key, ovp_archivo_nombre: storedFileName(file.filename, file.extension) });
       anterior = pago.ovp_archivo_clave;
     });
   } catch (err) {

@@ -63,8 +63,8 @@ export async function descargarFactura(deps: Deps, caller: AccessProfile, oarId:
  * `/ordenCompra/adjuntarFactura`: the PDF and the SUNAT XML of the supplier's invoice for an issued
  * order. Both are checked on content first (PDF header and end; XML well-formed, a UBL Invoice of
  * type 01 issued by the caller's supplier to this company, in the order's currency). Then, with the
- * order locked (a cancellation or the same invoice sent twice at once wait), both are stored as
- * order attachments marked as the supplier's; if the rows cannot be written the stored files go.
+ * order locked (a cancellation or the same invoice sent twice at once wait), both are recorded as
+ * order attachments marked as the supplier's (stored just before); if the rows cannot be written the stored files go.
  * Issue 25: what the XML says is kept in `orden_factura` (lines matched to the order's, domain
  * emparejarLineas). Refused with the reason (400): an issuer RUC that is not the supplier's, a
  * series-number the supplier already sent (for any order; the unique index settles two uploads at
@@ -82,7 +82,10 @@ export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: Fac
   if (f.ruc_cliente !== empresa.ruc) throw badRequest(PORTAL_MSG.facturaCliente(empresa.name, empresa.ruc));
 
   const claves: string[] = [];
+  const archivosSubidos = [['pdf', up.pdf, 'application/pdf'], ['xml', up.xml, 'application/xml']] as const;
   try {
+    // Stored before the transaction, which holds the order's lock and must not wait on the storage.
+    for (const [ext, file] of archivosSubidos) claves.push(await deps.storage.put('orden-archivos', ext, file.buffer));
     return await deps.database.db.transaction(async (tx) => {
       const o = await q.ordenDelProveedor(tx, up.ord_id, pveId, true);
       if (!o) throw notFound(PORTAL_MSG.ordenNoEncontrada);
@@ -94,11 +97,9 @@ export async function adjuntarFactura(deps: Deps, caller: AccessProfile, up: Fac
       const disponible = new Decimal(o.total_facturable).minus(await q.totalFacturado(tx, o.ord_id));
       if (new Decimal(f.total).gt(disponible)) throw badRequest(PORTAL_MSG.facturaExcede(f.total, Decimal.max(disponible, 0).toFixed(2), f.moneda));
       const archivos = [];
-      for (const [ext, file, tipo] of [['pdf', up.pdf, 'application/pdf'], ['xml', up.xml, 'application/xml']] as const) {
-        const clave = await deps.storage.put('orden-archivos', ext, file.buffer);
-        claves.push(clave);
+      for (const [i, [ext, file, tipo]] of archivosSubidos.entries()) {
         archivos.push(await q.insertArchivo(tx, {
-          ord_id: o.ord_id, oar_nombre: nombreFactura(f, ext), oar_clave: clave, oar_tipo: tipo, oar_tamano: file.buffer.length, usu_id: caller.usu_id,
+          ord_id: o.ord_id, oar_nombre: nombreFactura(f, ext), oar_clave: claves[i], oar_tipo: tipo, oar_tamano: file.buffer.length, usu_id: caller.usu_id,
         }));
       }
       const lineasOrden = await q.lineasOrden(tx, o.ord_id);

@@ -111,4 +111,19 @@ describe('with SMTP: mail leaves, refusals are kept and can be sent again', () =
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('El correo ya fue enviado');
   });
+
+  it('refuses to send again a message whose attachment is no longer in storage (409), leaving it as it was', async () => {
+    const db = ctx.deps.database.db;
+    smtp.refuse.on = true;
+    const refused = await ctx.deps.mailer.send(db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000003', text: 'Adjuntamos la orden.', attachments: [pdf('orden-3.pdf')] });
+    smtp.refuse.on = false;
+    const [{ clave }] = await selectRows<{ clave: string }>(db, sql`select cos_adjuntos->0->>'clave' as clave from correo_salida where cos_id = ${refused.cos_id}`);
+    await ctx.deps.storage.remove(clave);
+    const sent = smtp.messages.length;
+    const res = await post(ctx, 'correos/reenviar', { cos_id: refused.cos_id }, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Un adjunto del correo ya no está en el almacenamiento; no se puede reenviar');
+    expect(smtp.messages.length).toBe(sent);
+    expect((await estado(ctx, refused.cos_id)).cos_estado).toBe('error');
+  });
 });
