@@ -323,6 +323,8 @@ export interface AsignacionDetalle {
 }
 
 export interface Asignacion extends AsignacionRow {
+  /** Spec 2 "Assignment" `asi_estado`: the status as shown, the same id as `est_id` (asignado, por devolver, devuelto, eliminado). */
+  asi_estado: number;
   asi_notas: string;
   detalle: AsignacionDetalle[];
 }
@@ -350,6 +352,8 @@ export interface DevolucionDetalle {
 }
 
 export interface Devolucion extends DevolucionRow {
+  /** Spec 2 "Return" `dei_estado`: the same id as `est_id` (registrado or eliminado). */
+  dei_estado: number;
   dei_notas: string;
   detalle: DevolucionDetalle[];
 }

@@ -25,6 +25,8 @@ export interface OrdenVentaFila {
   est_styles: string;
   /** The caller may open the modify popup (option editar_orden_venta and state creado). */
   puede_editar: boolean;
+  /** Its lines, as `/ordenVenta/obtener` answers them (spec 3 "Sales order as seen by dispatch"). */
+  lista_orden_venta_detalle: OrdenVentaDetalleLinea[];
 }
 
 export interface OrdenVentaDetalleLinea {

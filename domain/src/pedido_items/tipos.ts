@@ -47,6 +47,13 @@ export interface PedidoLineaDetalle {
   pid_cantidad_aprobada: string | null;
   /** Bought by purchase orders made from the request. */
   oci_cantidad: string;
+  /**
+   * Spec 3 "Request line": the purchase order the line was bought with, its code and supplier. With several
+   * live orders, the latest (highest ord_id); null when none (cancelled orders do not count). `ordenes` lists them all.
+   */
+  ord_id: number | null;
+  ord_code: string | null;
+  pve_razon_social: string | null;
   ordenes: PedidoLineaOrden[];
 }
 

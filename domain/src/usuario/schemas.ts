@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageFields } from '../common/envelope.ts';
 import { MSG } from '../common/messages.ts';
-import { Id, intSchema } from '../common/ids.ts';
+import { coercedIdSchema, Id, intSchema } from '../common/ids.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MSG } from './password.ts';
 
 /** Spec 1 §5: every missing field of the user form answers 'Faltan ingresar datos'. */
@@ -65,6 +65,12 @@ export const UsuarioModificar = z.object({
 export type UsuarioModificar = z.infer<typeof UsuarioModificar>;
 
 export const UsuarioObtener = z.object({ usuario: z.object({ usu_id: Id }) });
+
+/** `GET /usuario/obtenerFirma?usu_id=N`: the link `/usuario/obtener` answers as `firma` (issue 27). */
+export const UsuarioFirmaQuery = z.object({ usu_id: coercedIdSchema('Debe indicar el usuario') });
+
+/** Where a user's signature image is read (spec 1 "User" `firma`): with the session, as POST `/usuario/obtenerFirma` {usuario:{usu_id}}. */
+export const enlaceFirma = (usuId: number) => `/api/usuario/obtenerFirma?usu_id=${usuId}`;
 
 /** tiu_id of the accounts: 1 staff, 3 supplier (DECISIONS §1). */
 export const TIPO_USUARIO = { personal: 1, proveedor: 3 } as const;

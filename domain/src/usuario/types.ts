@@ -22,5 +22,10 @@ export interface Usuario extends Omit<UsuarioRow, 'pry_nombre' | 'roles' | 'pve_
   lista_usuario_rol: { rol_id: number }[];
   opciones: number[];
   tiene_firma: boolean;
+  /**
+   * The signature image (spec 1 "User" `firma`): null without one, else the link that serves it
+   * (`GET /api/usuario/obtenerFirma?usu_id=N`, with the session's token and the users module, as the POST).
+   */
+  firma: string | null;
   usu_version: number;
 }

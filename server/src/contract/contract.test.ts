@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatFechaHoraLima, limaDate, TDI } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
 import { expectOk } from '../test/expect.ts';
 import { ADMIN, SUPPLIER, WEB_CLIENT, type TestContext } from '../test/harness.ts';
 import { createFixture, type Fixture } from '../modules/orden_pago/fixtures.ts';
+import { manana } from '../modules/orden_venta/fixtures.ts';
 import { EXCEPCIONES, NO_VERIFICABLE, PENDIENTES, type Entidad } from './exceptions.ts';
 
 /**
@@ -70,6 +72,8 @@ function tieneCampos(e: Entidad, obj: Obj, parte?: string) {
 }
 
 const hoy = new Date().toISOString().slice(0, 10);
+/** Today in Lima: the default registration date of assignments and returns. */
+const hoyLima = limaDate();
 const sufijo = String(Date.now()).slice(-6);
 
 /** How each entity is checked: sends the spec's names where it registers, and checks what it reads. */
@@ -77,7 +81,21 @@ const VERIFICAR: Record<string, (e: Entidad) => Promise<void>> = {
   // ---------------------------------------------------------------- spec 1
   '1:User': async (e) => {
     const usuId = await unId(sql`select usu_id as id from usuario where usu_correo = ${ADMIN}`);
-    tieneCampos(e, await data('/usuario/obtener', { usuario: { usu_id: usuId } }));
+    // `firma` (the signature image): null without one, a link once adjuntarFirma stored it.
+    const u = await data('/usuario/obtener', { usuario: { usu_id: usuId } });
+    tieneCampos(e, u);
+    expect(u.firma).toBeNull();
+    const { payload, headers } = multipart({ usu_id: String(usuId) }, { name: 'firma', filename: 'firma.png', content: PNG, type: 'image/png' });
+    const subida = await ctx.app.inject({ method: 'POST', url: '/api/usuario/adjuntarFirma', headers: { ...admin, ...headers }, payload });
+    expect(subida.statusCode, subida.body).toBe(200);
+    const conFirma = await data('/usuario/obtener', { usuario: { usu_id: usuId } });
+    tieneCampos(e, conFirma);
+    // A link served through the users module's access control (never a storage path): with the session, the image.
+    expect(conFirma.firma).toBe(`/api/usuario/obtenerFirma?usu_id=${usuId}`);
+    const img = await ctx.app.inject({ method: 'GET', url: conFirma.firma as string, headers: admin });
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: conFirma.firma as string })).statusCode).toBe(401);
   },
   '1:Order': async (e) => {
     tieneCampos(e, await data('/orden/get-orden-detail', {}, admin, { idOrden: String(orden.ordId) }));
@@ -121,17 +139,32 @@ const VERIFICAR: Record<string, (e: Entidad) => Promise<void>> = {
     tieneCampos(e, primero(await data('/transferenciaItems/historialTransferenciasxItem', { producto_almacen: { pal_id: palId } })));
   },
   '2:Assignment': async (e) => {
-    const asiId = await unId(sql`select asi_id as id from asignacion order by asi_id limit 1`);
-    const a = await data('/asignacionItems/obtener', { asi_id: asiId });
+    const { asi_id, entrada } = await asignacion();
+    const a = await data('/asignacionItems/obtener', { asi_id });
     tieneCampos(e, a);
+    expect(a).toMatchObject({ asi_estado: a.est_id, asi_fecha_registro: hoyLima, emp_solicitante: entrada.emp_solicitante, emp_autorizador: entrada.emp_autorizador, alm_id: entrada.alm_id, pry_id: entrada.pry_id });
     const detalle = Object.values(a).find((v) => Array.isArray(v)) as Obj[];
     tieneCampos(e, detalle[0], 'detail');
+    expect(detalle[0]).toMatchObject({ pal_id: entrada.detalle[0].pal_id, prv_id: entrada.detalle[0].prv_id, aid_cantidad: '2', did_cantidad_total: '0', aid_saldo: '2', aid_notas: 'Para la obra' });
   },
   '2:Return': async (e) => {
-    const deiId = await unId(sql`select dei_id as id from devolucion order by dei_id limit 1`);
-    const d = await data('/devolucionItems/obtener', { dei_id: deiId });
+    // Input: the spec's return (asi_id, usu_registrador, a detail list of aid_id, aid_cantidad, did_cantidad, did_notas, pal_id).
+    const { asi_id, entrada } = await asignacion();
+    const a = await data('/asignacionItems/obtener', { asi_id });
+    const linea = (a.detalle as Obj[])[0];
+    const usuId = await unId(sql`select usu_id as id from usuario where usu_correo = ${ADMIN}`);
+    const r = await data('/devolucionItems/registrar', {
+      devolucion_items: {
+        asi_id, usu_registrador: usuId,
+        detalle: [{ aid_id: linea.aid_id, aid_cantidad: linea.aid_cantidad, did_cantidad: '1', did_notas: 'Devuelve una', pal_id: linea.pal_id }],
+      },
+    });
+    const d = await data('/devolucionItems/obtener', { dei_id: r.dei_id });
     const detalle = (Object.values(d).find((v) => Array.isArray(v)) as Obj[])[0];
     tieneCampos(e, { ...d, ...detalle });
+    expect(d).toMatchObject({ dei_estado: d.est_id, dei_id: r.dei_id, asi_id, usu_registrador: usuId, pry_id: entrada.pry_id, dei_fecha_registro: hoyLima });
+    expect(detalle).toMatchObject({ aid_id: linea.aid_id, aid_cantidad: '2', did_cantidad: '1', did_notas: 'Devuelve una', pal_id: linea.pal_id });
+    expect(((await data('/asignacionItems/obtener', { asi_id })).detalle as Obj[])[0]).toMatchObject({ did_cantidad_total: '1', aid_saldo: '1' });
   },
   '2:Transfer': async (e) => {
     const r = await transferencia();
@@ -222,15 +255,31 @@ const VERIFICAR: Record<string, (e: Entidad) => Promise<void>> = {
     tieneCampos(e, ((await data('/ordenVenta/obtener', { orden_venta: { ovt_id: ovtId } })).lista_orden_venta_pago as Obj[])[0]);
   },
   '3:Electronic voucher': async (e) => {
-    const ovtId = await unId(sql`select ovt_id as id from comprobante where ovt_id is not null order by nco_id limit 1`);
-    tieneCampos(e, ((await data('/ordenVenta/obtener', { orden_venta: { ovt_id: ovtId } })).lista_nube_fact_comprobante as Obj[])[0]);
+    // A sales order registered, paid and given its voucher through the spec's calls (the demo channel: signed, not sent to SUNAT).
+    const ovtId = await ventaPagada();
+    const o = await data('/ordenVenta/generarComprobante', { orden_venta: { ovt_id: ovtId } });
+    const c = (o.lista_nube_fact_comprobante as Obj[])[0];
+    tieneCampos(e, c);
+    const visto = ((await data('/ordenVenta/obtener', { orden_venta: { ovt_id: ovtId } })).lista_nube_fact_comprobante as Obj[])[0];
+    tieneCampos(e, visto);
+    expect(visto).toMatchObject({ nco_id: c.nco_id, nco_enlace: o.ovt_comprobante_enlace });
+    // The link opens the voucher's PDF in a browser (GET, the voucher's own key).
+    const pdf = await ctx.app.inject({ method: 'GET', url: visto.nco_enlace as string });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   },
   '3:Dispatch': async (e) => {
     const envId = await unId(sql`select env_id as id from envio order by env_id limit 1`);
     tieneCampos(e, await data('/envio/obtener', { envio: { env_id: envId } }));
   },
-  '3:Sales order as seen by dispatch': async (e) =>
-    tieneCampos(e, primero(await data('/ordenVenta/buscar', { orden_venta: { cli_nombre: '', ovt_fecha_inicio: '2000-01-01', ovt_fecha_fin: '2100-01-01' } }))),
+  '3:Sales order as seen by dispatch': async (e) => {
+    const fila = primero(await data('/ordenVenta/buscar', { orden_venta: { cli_nombre: '', ovt_fecha_inicio: '2000-01-01', ovt_fecha_fin: '2100-01-01', fecha_por: 'entrega' } }));
+    tieneCampos(e, fila);
+    // The row's lines are the order's, as obtener answers them.
+    const lineas = fila.lista_orden_venta_detalle as Obj[];
+    expect(lineas.length).toBeGreaterThan(0);
+    expect(lineas).toEqual((await data('/ordenVenta/obtener', { orden_venta: { ovt_id: fila.ovt_id } })).lista_orden_venta_detalle);
+  },
   '3:Mixer': async (e) => {
     const r = await data('/mixer/registrar', { mixer: { mix_nombre: `Mixer contrato ${sufijo}`, mix_capacidad: '8', mix_placa: `C${sufijo.slice(0, 2)}-${sufijo.slice(2, 5)}` } });
     tieneCampos(e, await data('/mixer/obtener', { mixer: { mix_id: r.mix_id } }));
@@ -240,7 +289,16 @@ const VERIFICAR: Record<string, (e: Entidad) => Promise<void>> = {
     tieneCampos(e, await data('/conductor/obtener', { conductor: { cdt_id: r.cdt_id } }));
   },
   '3:Purchase request': async (e) => tieneCampos(e, await pedido()),
-  '3:Request line': async (e) => tieneCampos(e, ((await pedido()).lista_pedido_items_detalle as Obj[])[0]),
+  '3:Request line': async (e) => {
+    const { peiId, ordId } = await pedidoComprado();
+    const [comprada, sinOrden] = (await data('/pedidoItems/obtener', { pedido_items: { pei_id: peiId } })).lista_pedido_items_detalle as Obj[];
+    tieneCampos(e, comprada);
+    tieneCampos(e, sinOrden);
+    const [o] = await selectRows<{ ord_codigo: string; pve_razon_social: string }>(ctx.deps.database.db, sql`
+      select o.ord_codigo, p.pve_razon_social from orden o join proveedor p on p.pve_id = o.pve_id where o.ord_id = ${ordId}`);
+    expect(comprada).toMatchObject({ oci_cantidad: '5.0000', ord_id: ordId, ord_code: o.ord_codigo, pve_razon_social: o.pve_razon_social });
+    expect(sinOrden).toMatchObject({ oci_cantidad: '0.0000', ord_id: null, ord_code: null, pve_razon_social: null });
+  },
   '3:Product': async (e) => {
     const prvId = await unId(sql`select prv_id as id from producto order by prv_id limit 1`);
     tieneCampos(e, await data('/productoVendor/obtener', { producto: { prv_id: prvId } }));
@@ -291,6 +349,76 @@ function transferencia() {
   return tipo2;
 }
 
+let asignada: Promise<{ asi_id: number; entrada: { alm_id: number; pry_id: number; emp_solicitante: number; emp_autorizador: number; detalle: Obj[] } }> | undefined;
+/** An assignment registered with the spec's fields alone (spec 2 §3 "Assignment"): 2 units of a stock row to an employee. */
+function asignacion() {
+  asignada ??= (async () => {
+    const [s] = await selectRows<{ pal_id: number; alm_id: number; pry_id: number; prv_id: number; prv_nombre: string; prv_retorno_estimado: number | null }>(ctx.deps.database.db, sql`
+      select pa.pal_id, pa.alm_id, a.pry_id, p.prv_id, p.prv_nombre, p.prv_retorno_estimado
+      from producto_almacen pa join producto p on p.prv_id = pa.prv_id join almacen a on a.alm_id = pa.alm_id
+      where pa.pal_stock >= 3 and (select count(*) from empleado m where m.pry_id = a.pry_id and m.emp_estado = 1) >= 2
+      order by pa.pal_id desc limit 1`);
+    expect(s, 'una fila de stock con dos empleados activos en su proyecto').toBeDefined();
+    const emps = await selectRows<{ emp_id: number }>(ctx.deps.database.db, sql`select emp_id from empleado where pry_id = ${s.pry_id} and emp_estado = 1 order by emp_id limit 2`);
+    const usuId = await unId(sql`select usu_id as id from usuario where usu_correo = ${ADMIN}`);
+    const entrada = {
+      asi_fecha_registro: hoyLima, usu_registrador: usuId, emp_solicitante: Number(emps[0].emp_id), emp_autorizador: Number(emps[1].emp_id),
+      pry_id: Number(s.pry_id), alm_id: Number(s.alm_id),
+      detalle: [{ pal_id: Number(s.pal_id), prv_id: Number(s.prv_id), prv_nombre: s.prv_nombre, aid_cantidad: '2', aid_notas: 'Para la obra', prv_retorno_estimado: s.prv_retorno_estimado }],
+    };
+    const r = await data('/asignacionItems/registrar', { asignacion_items: entrada });
+    return { asi_id: Number(r.asi_id), entrada };
+  })();
+  return asignada;
+}
+
+/** A sales order of a demo client registered with the spec's fields (spec 3 "Sales order"), then paid in full (spec 3 "Sales order payment"). */
+async function ventaPagada(): Promise<number> {
+  const [c] = await selectRows<{ cli_id: number; cde_id: number }>(ctx.deps.database.db, sql`
+    select c.cli_id, d.cde_id from cliente c join cliente_direccion_envio d on d.cli_id = c.cli_id and d.cde_estado = 1
+    where c.tdi_id = ${TDI.RUC} and c.cli_estado = 1 and c.cli_especial = 0 order by c.cli_id, d.cde_id limit 1`);
+  const [p] = await selectRows<{ pvt_id: number; pvt_precio: string }>(ctx.deps.database.db, sql`
+    select pvt_id, pvt_precio::text as pvt_precio from producto_venta where est_id = 1 order by pvt_id limit 1`);
+  const r = await data('/ordenVenta/registrar', {
+    orden_venta: {
+      cli_id: c.cli_id, cde_id: c.cde_id, tid_id: 1, mon_id: 1, coc_id: 1, ovt_nombre_contacto: 'Luis Paredes', ovt_documento_identidad_contacto: '45879632',
+      ovt_telefono_contacto: '987654321', ovt_correo_contacto: 'lparedes@contrato.pe', ovt_observaciones: 'Contrato', ovt_guia: '', ovt_fecha_entrega: manana(),
+      lista_orden_venta_detalle: [{ pvt_id: p.pvt_id, ovd_precio: p.pvt_precio, ovd_cantidad: '2' }],
+    },
+  });
+  const o = await data('/ordenVenta/obtener', { orden_venta: { ovt_id: r.ovt_id } });
+  await data('/ordenVentaPago/registrar', { orden_venta_pago: { ovt_id: r.ovt_id, ovp_fecha_pago: formatFechaHoraLima(new Date()), ovp_descripcion: 'Depósito BCP', ovp_monto: o.ovt_total } });
+  return Number(r.ovt_id);
+}
+
+/**
+ * A purchase request registered with the spec's fields (spec 3 "Purchase request"), approved, and one of its two
+ * lines bought by a purchase order made from it (DECISIONS §7); the other line bought by none.
+ */
+async function pedidoComprado(): Promise<{ peiId: number; ordId: number }> {
+  const db = ctx.deps.database.db;
+  const [a] = await selectRows<{ alm_id: number; cec_id: number }>(db, sql`
+    select a.alm_id, c.cec_id from almacen a join centro_costo c on c.pry_id = a.pry_id
+    where a.alm_estado = 1 and c.cec_estado = 1 and c.cec_id = ${f.ids.cc} order by a.alm_id limit 1`);
+  const logistica = await unId(sql`select usu_id as id from usuario where usu_correo = 'logistica@andina.pe'`);
+  const prvs = await selectRows<{ prv_id: number }>(db, sql`select prv_id from producto where prv_estado = 1 order by prv_id limit 2`);
+  const r = await data('/pedidoItems/registrar', {
+    pedido_items: {
+      alm_id: a.alm_id, cec_id: a.cec_id, usu_logistica: logistica, pei_notas: 'Contrato',
+      lista_pedido_items_detalle: prvs.map((p) => ({ prv_id: p.prv_id, pid_cantidad_solicitada: '10' })),
+    },
+  });
+  const peiId = Number(r.pei_id);
+  await data('/pedidoItems/solicitarAprobacion', { pedido_items: { pei_id: peiId } });
+  const lineas = (await data('/pedidoItems/obtener', { pedido_items: { pei_id: peiId } })).lista_pedido_items_detalle as Obj[];
+  await data('/pedidoItems/aprobar', { pedido_items: { pei_id: peiId, lista_pedido_items_detalle: lineas.map((l) => ({ pid_id: l.pid_id, pid_cantidad_aprobada: '10' })) } });
+  const ordId = await f.newOrder({
+    pei_id: peiId,
+    orden_items: [{ producto_variacion: { id_producto_variacion: lineas[0].prv_id }, unidad: { id_unidad: f.ids.unidad }, cantidad: 5, precio_unitario: 10, pid_id: lineas[0].pid_id }],
+  });
+  return { peiId, ordId };
+}
+
 async function ordenVenta(): Promise<Obj> {
   const ovtId = await unId(sql`select ovt_id as id from orden_venta order by ovt_id limit 1`);
   return data('/ordenVenta/obtener', { orden_venta: { ovt_id: ovtId } });
@@ -298,6 +426,17 @@ async function ordenVenta(): Promise<Obj> {
 async function pedido(): Promise<Obj> {
   const peiId = await unId(sql`select pei_id as id from pedido_items order by pei_id limit 1`);
   return data('/pedidoItems/obtener', { pedido_items: { pei_id: peiId } });
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+/** A multipart body of text fields and one file, as a browser's FormData sends it. */
+function multipart(fields: Record<string, string>, file: { name: string; filename: string; content: Buffer; type: string }) {
+  const boundary = '----obra-contrato';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\ncontent-type: ${file.type}\r\n\r\n`));
+  parts.push(file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 let f: Fixture;

@@ -157,7 +157,7 @@ describe('register an assignment (spec 2 §5)', () => {
     const asiId = await asignar(palId, '2.5', { alm_id: almMiraflores, emp_solicitante: empMiraflores[0], emp_autorizador: empMiraflores[1] });
     expect(await saldo(palId)).toEqual({ stock: '2.5', suma: '2.5' });
     const a = (await post('/asignacionItems/obtener', { asi_id: asiId })).body.data;
-    expect(a).toMatchObject({ pry_id: pryMiraflores, alm_id: almMiraflores, est_id: 12, est_nombre: 'Asignado', saldo: '2.5', items: 1 });
+    expect(a).toMatchObject({ pry_id: pryMiraflores, alm_id: almMiraflores, est_id: 12, asi_estado: 12, est_nombre: 'Asignado', saldo: '2.5', items: 1 });
     expect(a.detalle[0]).toMatchObject({ pal_id: palId, aid_cantidad: '2.5', did_cantidad_total: '0', aid_saldo: '2.5', por_devolver: false });
     const k = await one<{ kdx_glosa: string; kdx_doc_tipo: string; kdx_doc_id: number }>(sql`
       select kdx_glosa, kdx_doc_tipo, kdx_doc_id from kardex where pal_id = ${palId} order by kdx_id desc limit 1`);
@@ -227,7 +227,7 @@ describe('returns (spec 2 §4, DECISIONS §3)', () => {
     const mas = await post('/devolucionItems/registrar', devolucion(asiId, l.aid_id, '2.5001'));
     expect(mas).toMatchObject({ status: 409, body: { message: ASI_MSG.saldoExcedido(`Herramienta de prueba ${nProducto}`, '2.5') } });
     const dev = (await post('/devolucionItems/obtener', { dei_id: r.body.data.dei_id })).body.data;
-    expect(dev).toMatchObject({ asi_id: asiId, est_id: 2, cantidad: '1.5', detalle: [{ aid_id: l.aid_id, did_cantidad: '1.5', aid_cantidad: '4', pal_id: palId }] });
+    expect(dev).toMatchObject({ asi_id: asiId, est_id: 2, dei_estado: 2, cantidad: '1.5', detalle: [{ aid_id: l.aid_id, did_cantidad: '1.5', aid_cantidad: '4', pal_id: palId }] });
     const k = await one<{ kdx_doc_tipo: string; kdx_cantidad: string }>(sql`
       select kdx_doc_tipo, trim_scale(kdx_cantidad)::text as kdx_cantidad from kardex where pal_id = ${palId} order by kdx_id desc limit 1`);
     expect(k).toEqual({ kdx_doc_tipo: 'DEV', kdx_cantidad: '1.5' });
@@ -289,7 +289,7 @@ describe('deletes (DECISIONS §3)', () => {
 
     expect(await post('/asignacionItems/eliminar', { asi_id: asiId })).toMatchObject({ status: 200, body: { message: ASI_MSG.eliminada } });
     expect(await saldo(palId)).toEqual({ stock: '5', suma: '5' });
-    expect((await post('/asignacionItems/obtener', { asi_id: asiId })).body.data).toMatchObject({ est_id: 24, est_nombre: 'Eliminado' });
+    expect((await post('/asignacionItems/obtener', { asi_id: asiId })).body.data).toMatchObject({ est_id: 24, asi_estado: 24, est_nombre: 'Eliminado' });
     expect(await post('/asignacionItems/eliminar', { asi_id: asiId })).toMatchObject({ status: 409, body: { message: ASI_MSG.yaEliminada } });
     expect(await post('/devolucionItems/registrar', devolucion(asiId, l.aid_id, 1))).toMatchObject({ status: 409, body: { message: ASI_MSG.yaEliminada } });
   });

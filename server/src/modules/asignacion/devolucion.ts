@@ -32,7 +32,7 @@ export async function obtener(deps: Deps, caller: AccessProfile, deiId: number):
   const row = await dq.fila(db, deiId);
   if (!row || !inScope(projectScope(caller), row.pry_id)) throw notFound(ASI_MSG.devolucionNotFound);
   const [conNombre] = conEstado([row]);
-  return { ...conNombre, detalle: await dq.detalle(db, deiId) };
+  return { ...conNombre, dei_estado: conNombre.est_id, detalle: await dq.detalle(db, deiId) };
 }
 
 /** The assignment locked, or 404 (`message`) when absent or outside the caller's scope. */

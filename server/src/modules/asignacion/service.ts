@@ -63,7 +63,7 @@ export async function obtener(deps: Deps, caller: AccessProfile, asiId: number):
   const row = await q.fila(db, asiId);
   if (!row || !inScope(projectScope(caller), row.pry_id)) throw notFound(ASI_MSG.notFound);
   const [conNombre] = conEstado([row]);
-  return { ...conNombre, detalle: await q.detalle(db, asiId) };
+  return { ...conNombre, asi_estado: conNombre.est_id, detalle: await q.detalle(db, asiId) };
 }
 
 export async function detalle(deps: Deps, caller: AccessProfile, asiId: number) {

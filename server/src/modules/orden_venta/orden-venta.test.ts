@@ -1,6 +1,7 @@
 import { OVT, type OrdenVentaDetalle, type OrdenVentaFila } from '@obra/domain';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderSql } from '../../db/client.ts';
 import { createOvFixture, expectOk, expectRefused, manana, type OvFixture } from './fixtures.ts';
 
 /**
@@ -147,6 +148,26 @@ describe('obtener and buscar', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(todas.page.list[0]).toMatchObject({ cli_documento_identidad: expect.stringMatching(/^20\d{9}$/), cli_nombre: 'Constructora Prueba Lurín S.A.C.',
       ovt_total: '3557.70', est_id: OVT.CREADO, est_nombre: 'Creado', est_styles: expect.any(String), ubi_nombre: 'Lurín', puede_editar: false });
+    // Spec 3 "Sales order as seen by dispatch": each row carries its lines as obtener answers them, read for the
+    // whole page in one statement after the page (never one per row).
+    const consultas: string[] = [];
+    const db = f.ctx.deps.database.db;
+    const execute = db.execute.bind(db);
+    const espia = vi.spyOn(db, 'execute').mockImplementation(((q: Parameters<typeof execute>[0]) => {
+      if (q instanceof SQL) consultas.push(renderSql(q).sql);
+      return execute(q);
+    }) as typeof db.execute);
+    try {
+      const conLineas = await buscar({});
+      expect(consultas.filter((t) => /from orden_venta_detalle/.test(t))).toHaveLength(1);
+      for (const r of conLineas.page.list) expect(r.lista_orden_venta_detalle).toEqual((await detalle(r.ovt_id)).lista_orden_venta_detalle);
+      expect(conLineas.page.list[0].lista_orden_venta_detalle.map((l) => [l.ovd_producto, l.ovd_cantidad])).toEqual([["Concreto f'c 210", '8.5000'], ['Servicio de bombeo de prueba', '2.0000']]);
+      consultas.length = 0;
+      expect((await buscar({ ovt_fecha_fin: '2020-01-01' })).page.list).toEqual([]);
+      expect(consultas.filter((t) => /from orden_venta_detalle/.test(t))).toHaveLength(0);
+    } finally {
+      espia.mockRestore();
+    }
     const segunda = await buscar({ page: { number: 2, size: 10 } });
     expect(segunda.page.list.map((r) => r.ovt_id).some((x) => ids.includes(x))).toBe(false);
 

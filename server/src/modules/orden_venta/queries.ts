@@ -51,7 +51,7 @@ export function condiciones(f: Filtro): SQL[] {
   return where;
 }
 
-export type FilaRow = Omit<OrdenVentaFila, 'puede_editar'>;
+export type FilaRow = Omit<OrdenVentaFila, 'puede_editar' | 'lista_orden_venta_detalle'>;
 
 const FILA_COLUMNS = sql`o.ovt_id, o.cli_id, c.cli_documento_identidad, c.cli_nombre, ${lima('o.ovt_fecha_venta')} as ovt_fecha_venta,
   ${lima('o.ovt_fecha_entrega', ENTREGA)} as ovt_fecha_entrega, o.ovt_total::text as ovt_total, o.ovt_pagado::text as ovt_pagado,
@@ -117,8 +117,19 @@ export async function cabecera(db: Executor, ovtId: number): Promise<CabeceraRow
 }
 
 export async function lineas(db: Executor, ovtId: number): Promise<OrdenVentaDetalleLinea[]> {
-  const rows = await selectRows<OrdenVentaDetalleLinea>(db, sql`
-    select d.ovd_id, d.pvt_id, d.ovd_producto, p.pvt_precio::text as pvt_precio, p.pvt_precio_minimo::text as pvt_precio_minimo,
+  return (await lineasDe(db, [ovtId])).get(ovtId) ?? [];
+}
+
+/**
+ * The lines of several orders in one statement (`ovt_id = any(...)` on orden_venta_detalle_producto_uq), by order:
+ * `obtener`'s lines, and those of a list page's orders (spec 3 "Sales order as seen by dispatch"), read after the
+ * page by its ids so the page's own statement and plan stay as they are.
+ */
+export async function lineasDe(db: Executor, ovtIds: number[]): Promise<Map<number, OrdenVentaDetalleLinea[]>> {
+  const porOrden = new Map<number, OrdenVentaDetalleLinea[]>();
+  if (ovtIds.length === 0) return porOrden;
+  const rows = await selectRows<OrdenVentaDetalleLinea & { ovt_id: number }>(db, sql`
+    select d.ovt_id, d.ovd_id, d.pvt_id, d.ovd_producto, p.pvt_precio::text as pvt_precio, p.pvt_precio_minimo::text as pvt_precio_minimo,
       um.unm_simbolo, d.ovd_precio::text as ovd_precio, d.ovd_cantidad::text as ovd_cantidad, m.mon_codigo as ovd_moneda,
       m.mon_descripcion as ovd_moneda_descripcion, d.ovd_subtotal::text as ovd_subtotal, d.ovd_igv::text as ovd_igv,
       d.ovd_total::text as ovd_total, p.pvt_despacho_mixer,
@@ -127,8 +138,15 @@ export async function lineas(db: Executor, ovtId: number): Promise<OrdenVentaDet
       case when p.pvt_despacho_mixer then d.ovd_saldo_envio else 0 end::text as ovd_saldo_envio, d.env_frecuencia
     from orden_venta_detalle d join orden_venta o on o.ovt_id = d.ovt_id join moneda m on m.mon_id = o.mon_id
       join producto_venta p on p.pvt_id = d.pvt_id join unidad_medida um on um.unm_id = p.unm_id
-    where d.ovt_id = ${ovtId} order by d.ovd_id`);
-  return rows.map((r) => ({ ...r, ovd_id: Number(r.ovd_id), pvt_id: Number(r.pvt_id), env_frecuencia: Number(r.env_frecuencia) }));
+    where d.ovt_id = any(${intArray(ovtIds)}) order by d.ovt_id, d.ovd_id`);
+  for (const { ovt_id, ...r } of rows) {
+    const id = Number(ovt_id);
+    const linea = { ...r, ovd_id: Number(r.ovd_id), pvt_id: Number(r.pvt_id), env_frecuencia: Number(r.env_frecuencia) };
+    const suyas = porOrden.get(id);
+    if (suyas) suyas.push(linea);
+    else porOrden.set(id, [linea]);
+  }
+  return porOrden;
 }
 
 /** What an action checks, read under the order's lock. */

@@ -38,6 +38,8 @@ describe('an order from an approved request', () => {
     expect(d.lista_pedido_items_detalle[0].ordenes).toEqual([
       expect.objectContaining({ ord_id: ord, ord_code: o.codigo, pve_razon_social: expect.any(String), oci_cantidad: '25.0000' }),
     ]);
+    // Spec 3 "Request line": the order it was bought with, by its own fields too (issue 27).
+    expect(d.lista_pedido_items_detalle[0]).toMatchObject({ ord_id: ord, ord_code: o.codigo, pve_razon_social: expect.any(String) });
     const pendientes = expectOk(await f.pei('buscarProductosxPedido', { pei_id: p.pei_id }, f.u.logistica)).data as { pid_id: number; pid_cantidad_pendiente: string }[];
     expect(pendientes).toEqual([expect.objectContaining({ pid_id: cemento.pid_id, pid_cantidad_pendiente: '35.0000' })]);
     const para = expectOk(await f.pei('buscarPedidoParaOC', { pei_codigo: p.pei_codigo }, f.u.logistica)).data as { pei_id: number }[];
@@ -67,6 +69,32 @@ describe('an order from an approved request', () => {
       PEDIDO_MSG.excedeAprobado('Cemento Portland Tipo I 42.5 kg', p.pei_codigo, '100'));
     expect(await ordenes()).toBe(antes);
     expect(await comprado(cemento.pid_id)).toBe('0');
+  });
+});
+
+describe('the order a request line names (spec 3 "Request line": ord_id, ord_code, pve_razon_social)', () => {
+  type Linea = { pid_id: number; ord_id: number | null; ord_code: string | null; pve_razon_social: string | null; ordenes: { ord_id: number }[] };
+  const lineas = async (peiId: number) =>
+    (expectOk(await f.pei('obtener', { pei_id: peiId }, f.u.almacen)).data as { lista_pedido_items_detalle: Linea[] }).lista_pedido_items_detalle;
+
+  it('null when nothing bought it; the latest live order when several did; a cancelled one does not count', async () => {
+    const p = await f.aprobado();
+    const [cemento, arena] = p.lineas;
+    expect((await lineas(p.pei_id)).map((l) => [l.ord_id, l.ord_code, l.pve_razon_social])).toEqual([[null, null, null], [null, null, null]]);
+    const primera = idOrden(await f.registrarOrden(f.orden([{ prv_id: f.prv.cemento, cantidad: 10, pid_id: cemento.pid_id }], { pei_id: p.pei_id })));
+    const segunda = idOrden(await f.registrarOrden(f.orden([{ prv_id: f.prv.cemento, cantidad: 5, pid_id: cemento.pid_id }], { pei_id: p.pei_id })));
+    const codigo = async (ord: number) => (await f.rows<{ c: string }>(sql`select ord_codigo as c from orden where ord_id = ${ord}`))[0].c;
+    const [primeraVez, a] = await lineas(p.pei_id);
+    let c = primeraVez;
+    expect(c).toMatchObject({ pid_id: cemento.pid_id, ord_id: segunda, ord_code: await codigo(segunda), pve_razon_social: expect.any(String) });
+    expect(c.ordenes.map((o) => o.ord_id)).toEqual([primera, segunda]);
+    expect(a).toMatchObject({ pid_id: arena.pid_id, ord_id: null, ord_code: null, pve_razon_social: null, ordenes: [] });
+    expectOk(await f.post('orden/delete-orden', { id_orden: segunda }, f.u.logistica));
+    [c] = await lineas(p.pei_id);
+    expect(c).toMatchObject({ ord_id: primera, ord_code: await codigo(primera) });
+    expectOk(await f.post('orden/delete-orden', { id_orden: primera }, f.u.logistica));
+    [c] = await lineas(p.pei_id);
+    expect(c).toMatchObject({ ord_id: null, ord_code: null, pve_razon_social: null, ordenes: [] });
   });
 });
 

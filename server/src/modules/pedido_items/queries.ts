@@ -64,7 +64,7 @@ export async function cabecera(db: Executor, peiId: number): Promise<Cabecera | 
 }
 
 /** The lines of a request with product, unit and quantities as text, in line order. */
-export function lineas(db: Executor, peiId: number): Promise<Omit<PedidoLineaDetalle, 'ordenes'>[]> {
+export function lineas(db: Executor, peiId: number): Promise<Omit<PedidoLineaDetalle, 'ordenes' | 'ord_id' | 'ord_code' | 'pve_razon_social'>[]> {
   return selectRows(db, sql`
     select d.pid_id, d.prv_id, pr.prv_nombre as pid_producto, u.unm_simbolo,
       d.pid_cantidad_solicitada::text as pid_cantidad_solicitada, d.pid_cantidad_aprobada::text as pid_cantidad_aprobada, d.oci_cantidad::text as oci_cantidad

@@ -34,10 +34,13 @@ export async function obtener(deps: Deps, caller: AccessProfile, peiId: number):
   const [lineas, ordenes] = await Promise.all([q.lineas(db, peiId), q.ordenesDeLineas(db, peiId)]);
   return {
     ...c,
-    lista_pedido_items_detalle: lineas.map((l) => ({
-      ...l,
-      ordenes: ordenes.filter((o) => Number(o.pid_id) === Number(l.pid_id)).map(({ pid_id: _p, ...o }) => o),
-    })),
+    lista_pedido_items_detalle: lineas.map((l) => {
+      const suyas = ordenes.filter((o) => Number(o.pid_id) === Number(l.pid_id)).map(({ pid_id: _p, ...o }) => ({ ...o, ord_id: Number(o.ord_id) }));
+      // Spec 3 "Request line": the purchase order it was bought with. Several buy from one line: the latest
+      // (highest ord_id) names it, `ordenes` lists them all; none (or only cancelled ones): null.
+      const ultima = suyas.at(-1);
+      return { ...l, ord_id: ultima?.ord_id ?? null, ord_code: ultima?.ord_code ?? null, pve_razon_social: ultima?.pve_razon_social ?? null, ordenes: suyas };
+    }),
   };
 }
 

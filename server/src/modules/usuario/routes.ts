@@ -1,5 +1,5 @@
-import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, SEGUNDO_FACTOR_MSG, SESION_MSG, UsuarioBuscar, UsuarioSegundoFactorRestablecer, UsuarioCerrarSesiones, UsuarioEstado, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
-import type { FastifyInstance } from 'fastify';
+import { CORREO_MSG, ChangePassword, CorreoList, CorreoReenviar, GetByRol, MSG, ObtenerOpciones, SEGUNDO_FACTOR_MSG, SESION_MSG, UsuarioBuscar, UsuarioSegundoFactorRestablecer, UsuarioCerrarSesiones, UsuarioEstado, UsuarioFirmaQuery, UsuarioModificar, UsuarioObtener, UsuarioRegistrar } from '@obra/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -49,11 +49,15 @@ export default async function usuarioRoutes(fastify: FastifyInstance, deps: Deps
       return ok(await service.attachSignature(deps, caller(req), usuId.data, file), MSG.signatureSaved);
     });
 
+  const firma = async (req: FastifyRequest, reply: FastifyReply, usuId: number) => {
+    const { content, mime } = await service.getSignature(deps, caller(req), usuId);
+    return reply.header('content-type', mime).header('cache-control', 'private, no-store').send(content);
+  };
   app.post('/usuario/obtenerFirma', { ...gate({ module: 'usuario', read: true }), schema: { tags, body: UsuarioObtener } },
-    async (req, reply) => {
-      const { content, mime } = await service.getSignature(deps, caller(req), req.body.usuario.usu_id);
-      return reply.header('content-type', mime).header('cache-control', 'private, no-store').send(content);
-    });
+    async (req, reply) => firma(req, reply, req.body.usuario.usu_id));
+  // The link `/usuario/obtener` answers as `firma` (spec 1 "User", issue 27): the same gate and scope, the session's token still required.
+  app.get('/usuario/obtenerFirma', { ...gate({ module: 'usuario', read: true }), schema: { tags, querystring: UsuarioFirmaQuery } },
+    async (req, reply) => firma(req, reply, req.query.usu_id));
 
   app.post('/usuario/changePassword', { ...gate({ module: null, suppliers: true }), schema: { tags, body: ChangePassword } },
     async (req) => ok(await service.changePassword(deps, caller(req), req.body, req.sid), MSG.passwordChanged));

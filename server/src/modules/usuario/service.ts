@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AccessProfile, ChangePassword, Usuario, UsuarioBuscar, UsuarioEstado, UsuarioModificar, UsuarioRegistrar } from '@obra/domain';
-import { MSG, OPTIONS, ROL_MSG, ROLE, TIPO_USUARIO, USUARIO_SIN_PROYECTO, hasModule, isCorporate, isSuper, lacksProject } from '@obra/domain';
+import { MSG, OPTIONS, enlaceFirma, ROL_MSG, ROLE, TIPO_USUARIO, USUARIO_SIN_PROYECTO, hasModule, isCorporate, isSuper, lacksProject } from '@obra/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { loadProfileById } from '../../platform/auth/access.ts';
@@ -63,6 +63,8 @@ export async function get(deps: Deps, caller: AccessProfile, usuId: number): Pro
     usu_id: u.usu_id, usu_nombre: u.usu_nombre, usu_apellido: u.usu_apellido, usu_dni: u.usu_dni, usu_correo: u.usu_correo,
     usu_nivel: u.usu_nivel, usu_estado: u.usu_estado, tiu_id: u.tiu_id, pry_id: u.pry_id, pve_id: u.pve_id, cli_id: u.cli_id,
     lista_usuario_rol: u.roleIds.map((rol_id) => ({ rol_id })), opciones: u.optionIds, tiene_firma: u.usu_firma !== null,
+    // A link to the image, never the storage key: it serves the file through the same gate as POST obtenerFirma.
+    firma: u.usu_firma === null ? null : enlaceFirma(u.usu_id),
     usu_version: u.usu_version,
   };
 }

@@ -140,6 +140,29 @@ describe('adjuntarFirma', () => {
     expect(img.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('obtener answers the signature as the spec\'s firma: a link served with the session, never the storage key (issue 27)', async () => {
+    const sinFirma = (await post('obtener', { usuario: { usu_id: 1 } })).json().data;
+    expect(sinFirma).toMatchObject({ firma: null, tiene_firma: false });
+    const u = (await post('obtener', { usuario: { usu_id: 2 } })).json().data;
+    expect(u).toMatchObject({ firma: '/api/usuario/obtenerFirma?usu_id=2', tiene_firma: true });
+    expect(JSON.stringify(u)).not.toContain('firmas/');
+    const img = await ctx.app.inject({ method: 'GET', url: u.firma, headers: admin });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['cache-control']).toBe('private, no-store');
+    expect(img.rawPayload.equals(PNG)).toBe(true);
+    // The same access control as any file: a session, the users module, the user in the caller's scope.
+    expect((await ctx.app.inject({ method: 'GET', url: u.firma })).statusCode).toBe(401);
+    const sinModulo = await ctx.auth('estandar@andina.pe');
+    expect((await ctx.app.inject({ method: 'GET', url: u.firma, headers: sinModulo })).statusCode).toBe(403);
+    const malo = await ctx.app.inject({ method: 'GET', url: '/api/usuario/obtenerFirma?usu_id=abc', headers: admin });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toBe('Debe indicar el usuario');
+    const ninguna = await ctx.app.inject({ method: 'GET', url: '/api/usuario/obtenerFirma?usu_id=1', headers: admin });
+    expect(ninguna.statusCode).toBe(404);
+    expect(ninguna.json().message).toBe('El usuario no tiene firma registrada');
+  });
+
   it('checks the real type from the content, not the name', async () => {
     const { payload, headers } = multipart({ usu_id: '2' }, { name: 'firma', filename: 'firma.png', content: Buffer.from('%PDF-1.4 no es imagen'), type: 'image/png' });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/usuario/adjuntarFirma', headers: { ...admin, ...headers }, payload });
