@@ -5,7 +5,8 @@
  * runs as its own process; per round and panel one recorded request gives its SQL, the product is loaded (wrk
  * when installed, else autocannon), and pgbench runs the same SQL with the same connections right after.
  * With `--latency N` each panel is also sent N times one after another and the median answer time printed
- * (what one person opening Inicio waits for).
+ * (what one person opening Inicio waits for). Workloads `busqueda-codigo`, `busqueda-ruc`, `busqueda-nombre` load the
+ * header search the same way.
  *
  *   npm run bench -- figuras --database-url postgres://postgres@127.0.0.1:5432/obra_bench_figuras --rounds 3
  */
@@ -20,12 +21,23 @@ import {
 import { hasWrk, parseLoadTools } from './wrk.ts';
 
 const PANELES = ['compras', 'pagos', 'ventas', 'cobranza', 'despachos', 'mixers', 'cajas'];
+/**
+ * The header search (`/busqueda/global`) beside the panels, on the same data: the newest order's code, the newest
+ * supplier's RUC (both read through the product's own lists), and a name fragment.
+ */
+const BUSQUEDAS = ['busqueda-codigo', 'busqueda-ruc', 'busqueda-nombre'];
 
 type Reply = { status?: string; message?: string; data?: Record<string, unknown> };
 
 /** The panel's series and their lengths: a panel answering nothing must not be measured as speed. */
 async function checked(product: Product, w: Workload): Promise<string> {
   const r = await post<Reply>(product, w.path, JSON.stringify(w.body));
+  if (Array.isArray(r.json.data)) {
+    // The search: groups of matches by kind.
+    const grupos = r.json.data as { tipo: string; filas: unknown[] }[];
+    if (r.status !== 200 || !grupos.length) throw new Error(`${w.name}: HTTP ${r.status} ${r.json.message ?? ''} (sin resultados)`);
+    return grupos.map((g) => `${g.tipo}=${g.filas.length}`).join(' ');
+  }
   const series = Object.entries(r.json.data ?? {}).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
   if (r.status !== 200 || r.json.status !== 'success' || !series.some(([, v]) => v.length > 0)) {
     throw new Error(`${w.name}: HTTP ${r.status} ${r.json.message ?? ''} (${series.map(([k, v]) => `${k}=${v.length}`).join(' ')})`);
@@ -51,8 +63,10 @@ async function measureRound(round: number, flags: Flags, lat: Map<string, number
   return withProduct(round, flags, async (product) => {
     const results: Measure[] = [];
     for (const panel of flags.workloads) {
-      if (!PANELES.includes(panel)) throw new Error(`unknown panel ${panel} (${PANELES.join(', ')})`);
-      const w: Workload = { key: panel, name: `/indicador/${panel}`, path: `/indicador/${panel}`, body: {} };
+      const w = BUSQUEDAS.includes(panel) ? await busqueda(product, panel) : PANELES.includes(panel)
+        ? { key: panel, name: `/indicador/${panel}`, path: `/indicador/${panel}`, body: {} } satisfies Workload
+        : null;
+      if (!w) throw new Error(`unknown workload ${panel} (${[...PANELES, ...BUSQUEDAS].join(', ')})`);
       const answer = await checked(product, w);
       const statements = await product.record(async () => { await checked(product, w); });
       if (flags.latency > 0) {
@@ -65,6 +79,20 @@ async function measureRound(round: number, flags: Flags, lat: Map<string, number
     }
     return results;
   });
+}
+
+/** A search workload: its text read from the data through the product's lists. */
+async function busqueda(product: Product, key: string): Promise<Workload> {
+  let texto = 'cemento';
+  if (key === 'busqueda-codigo') {
+    const r = await post<{ data?: { data?: { codigo: string }[] } }>(product, '/orden/get-orden-list', JSON.stringify({ start: 0, length: 1, search: '', tipo: 0, status: 0 }));
+    texto = r.json.data?.data?.[0]?.codigo ?? '';
+  } else if (key === 'busqueda-ruc') {
+    const r = await post<{ data?: { data?: { ruc: string }[] } }>(product, '/proveedor/list', JSON.stringify({ search: '', start: 0, length: 1 }));
+    texto = r.json.data?.data?.[0]?.ruc ?? '';
+  }
+  if (!texto) throw new Error(`${key}: no text found in the data`);
+  return { key, name: `/busqueda/global ${key.slice(9)} '${texto}'`, path: '/busqueda/global', body: { busqueda: { texto } } };
 }
 
 function parse(argv: string[]): Flags {
