@@ -1,8 +1,9 @@
 import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domain';
 import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
+import type { correoSalida } from '../db/schema/index.ts';
 import { conflict, notFound } from './errors.ts';
-import { insertOutbox, lockOutbox, setOutboxEstado } from './mail-queries.ts';
+import { claimWaitingOutbox, insertOutbox, lockOutbox, setOutboxEstado } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
 export interface MailMessage {
@@ -20,7 +21,14 @@ export interface Mailer {
   send(db: Executor, message: MailMessage): Promise<CorreoResultado>;
   /** Sends an outbox message that waits or failed (an administrator's Reenviar); 409 without SMTP or once sent. */
   resend(db: Db, cosId: number): Promise<CorreoResultado>;
+  /**
+   * The automatic delivery of a message queued as 'pendiente' (notifications, the daily summary): sent once, by
+   * whichever instance locks it first; null when another holds it or it no longer waits (or without SMTP).
+   */
+  deliverQueued(db: Db, cosId: number): Promise<CorreoResultado | null>;
 }
+
+type OutboxRow = typeof correoSalida.$inferSelect;
 
 /** The SMTP server's refusal as a short text for the outbox and the screen. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -48,6 +56,22 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
     }
   }
 
+  /**
+   * Sends a locked outbox row and records the outcome. The row stays locked while the SMTP server answers, so
+   * nobody sends it at the same time; a process that dies meanwhile leaves it waiting, sent again later.
+   */
+  async function sendRow(tx: Executor, row: OutboxRow): Promise<CorreoResultado> {
+    const attachments = [];
+    for (const a of row.cos_adjuntos) {
+      const content = await opts.storage.get(a.clave);
+      if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
+      attachments.push({ filename: a.nombre, content, contentType: a.tipo });
+    }
+    const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
+    await setOutboxEstado(tx, row.cos_id, estado, error);
+    return { cos_id: row.cos_id, estado, error };
+  }
+
   return {
     smtp: Boolean(smtpUrl),
     async send(db, m) {
@@ -68,15 +92,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
         if (!row) throw notFound(CORREO_MSG.noEncontrado);
         if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
         if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
-        const attachments = [];
-        for (const a of row.cos_adjuntos) {
-          const content = await opts.storage.get(a.clave);
-          if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
-          attachments.push({ filename: a.nombre, content, contentType: a.tipo });
-        }
-        const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
-        await setOutboxEstado(tx, cosId, estado, error);
-        return { cos_id: cosId, estado, error };
+        return sendRow(tx, row);
+      });
+    },
+    async deliverQueued(db, cosId) {
+      if (!smtpUrl) return null;
+      return db.transaction(async (tx) => {
+        const row = await claimWaitingOutbox(tx, cosId);
+        return row ? sendRow(tx, row) : null;
       });
     },
   };
