@@ -81,6 +81,8 @@ export async function startProduct(checkout: string, port: number, target: Targe
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'true',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // Nothing balances here: stopped at once, without the SIGTERM grace.
+    SHUTDOWN_GRACE_MS: '0',
     NODE_ENV: 'production',
   };
   if (target.databaseUrl) {

@@ -38,7 +38,8 @@ if (opts.tsx) commands['tsx server/src/main.ts'] = ['node', ['node_modules/.bin/
 /** Starts the server, waits for its "escuchando" line, stops it. */
 async function once([cmd, args]) {
   const started = performance.now();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? '3299', LOG_LEVEL: 'info', LOG_FORMAT: 'json' };
+  // Nothing balances here: stopped at once, without the SIGTERM grace.
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? '3299', LOG_LEVEL: 'info', LOG_FORMAT: 'json', SHUTDOWN_GRACE_MS: '0' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });

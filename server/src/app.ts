@@ -17,6 +17,7 @@ import { fail, ok } from './platform/envelope.ts';
 import { RETRY_AFTER_SECONDS, clientErrorHandler, sendError } from './platform/error-reply.ts';
 import { refuseNul } from './platform/input.ts';
 import { collectListRoutes, registerListExports } from './platform/list-export.ts';
+import { DETENIENDO, registerStopping } from './platform/shutdown.ts';
 import { registerSecurityHeaders, registerWeb, sendIndex } from './web.ts';
 
 export type App = FastifyInstance;
@@ -49,6 +50,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     routerOptions: { maxParamLength: 100 },
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
     clientErrorHandler,
+    // On close the idle keep-alive sockets go at once; the drain waits only for requests in flight (platform/shutdown.ts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -57,6 +60,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.decorateRequest('sid', null);
 
   registerSecurityHeaders(app, config.https);
+  registerStopping(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await app.register(rateLimit, {
@@ -99,6 +103,8 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   app.get('/health/live', async () => ok({ up: true }));
   app.get('/health/ready', async (_req, reply) => {
+    // A stopping instance still serves during its grace, but the balancer must send nothing new its way.
+    if (app.stopping) return reply.status(503).send(fail(DETENIENDO));
     try {
       await database.ping();
       return ok({ database: database.kind });

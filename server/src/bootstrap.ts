@@ -53,8 +53,10 @@ export async function closeDeps(deps: Deps): Promise<void> {
 /** Everything the app needs; reference data is refreshed when it changed, demo data only once. */
 export async function createDeps(config: Config, database?: Database): Promise<Deps> {
   const db = database ?? (await openConfiguredDatabase(config));
-  await refreshReference(db.db);
-  if (config.seedDemo) await seedDemoIfEmpty(db.db, { historialCompras: config.seedDemo === 'completa' });
+  await db.exclusive(async () => {
+    await refreshReference(db.db);
+    if (config.seedDemo) await seedDemoIfEmpty(db.db, { historialCompras: config.seedDemo === 'completa' });
+  });
   const storage = config.storage.kind === 's3' ? await createS3Storage(config.storage) : createLocalStorage(config.storage.root);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
   return {

@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   HTTPS: bool.default(false),
   APP_VERSION: z.string().default(rootPackage.version),
+  /** On SIGTERM, how long /health/ready answers 503 while requests are still served (platform/shutdown.ts). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -188,5 +190,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     /** Reached over https (a TLS reverse proxy): HSTS and upgrade-insecure-requests. */
     https: e.HTTPS,
+    /**
+     * Long enough for a balancer that checks every 1–2 s to see the instance stopping before it stops accepting;
+     * none in a terminal (a person, or `npm run dev` reloading), where nothing balances.
+     */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS ?? (process.stdout.isTTY ? 0 : 3000),
   };
 }

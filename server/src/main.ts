@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { crearResumenDiario } from './modules/notificacion/resumen.ts';
+import { createShutdown } from './platform/shutdown.ts';
 import { warmSpreadsheets } from './platform/xlsx.ts';
 import { addressesToOpen, readAccounts, startupLines, startupText } from './startup.ts';
 
@@ -24,24 +25,14 @@ async function main() {
   // Issue 25: the approvers' 08:00 summary and notification mail, on every instance (claims in the database).
   const resumen = crearResumenDiario(deps);
 
-  let closing = false;
-  async function shutdown(signal: string) {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'cerrando');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await resumen.stop();
-      await deps.cpe.cerrar();
-      await deps.database.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM (an orchestrator, a rolling restart): not ready at once, served for the grace, then drained (platform/shutdown.ts).
+  const shutdown = createShutdown({
+    app, log: app.log, graceMs: config.shutdownGraceMs, exit: (code) => process.exit(code),
+    stopWorkers: async () => { await Promise.all([resumen.stop(), deps.cpe.cerrar()]); },
+    closeDatabase: () => deps.database.close(),
+  });
+  process.on('SIGTERM', () => void shutdown.run('SIGTERM', { grace: true }));
+  process.on('SIGINT', () => void shutdown.run('SIGINT', { grace: false }));
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -23,6 +23,11 @@ export interface Database {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` while no other process runs its own `exclusive` on this database: instances that start together
+   * migrate, refresh the reference data and seed one after another (a PostgreSQL advisory lock; PGlite has one process).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** The embedded instance, when running on PGlite. */
   pglite?: PGlite;
 }

@@ -40,6 +40,7 @@ export async function openPglite(dir: string, load?: Blob, template?: string): P
       return unlisten;
     },
     close: () => client.close(),
+    exclusive: (fn) => fn(),
     pglite: client,
   };
 }

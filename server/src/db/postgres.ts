@@ -15,14 +15,38 @@ export async function openPostgres(connectionString: string, poolSize: number): 
   // would crash on the 'error' event. Queries in flight still fail and are answered 503.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  if (!(await migrationsCurrent(db))) await migrate(db as never, { migrationsFolder });
+  // Checked again under the lock: an instance that waited finds the migrations another one just applied.
+  if (!(await migrationsCurrent(db))) {
+    await exclusive(connectionString, async () => { if (!(await migrationsCurrent(db))) await migrate(db as never, { migrationsFolder }); });
+  }
   return {
     db,
     kind: 'postgres',
     ping: async () => { await pool.query('select 1'); },
     listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
+    exclusive: (fn) => exclusive(connectionString, fn),
   };
+}
+
+/** The advisory lock key of start-up work ('obra' in ASCII); advisory locks are per database. */
+const START_LOCK = 0x6f627261;
+
+/**
+ * Runs `fn` holding a session advisory lock on a connection of its own (drizzle's migrator takes none, and two
+ * instances creating the same tables at once would fail one start). Ending the session releases the lock, also
+ * when the process dies.
+ */
+async function exclusive<T>(connectionString: string, fn: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString });
+  lock.on('error', () => {});
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [START_LOCK]);
+    return await fn();
+  } finally {
+    await lock.end().catch(() => {});
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CorreoEstado, CorreoRow, Paged } from '@obra/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { correoSalida } from '../db/schema/index.ts';
 import { listPage, type ListRequest, type ListSpec } from './list.ts';
@@ -19,6 +19,17 @@ export async function outboxAdjuntos(db: Executor, cosId: number) {
 /** One outbox message locked while it is sent again, so that two administrators cannot send it twice. */
 export async function lockOutbox(db: Executor, cosId: number) {
   const [r] = await db.select().from(correoSalida).where(eq(correoSalida.cos_id, cosId)).for('update');
+  return r;
+}
+
+/**
+ * A waiting outbox message locked for its automatic delivery, unless another process holds it (it is being sent
+ * there) or it no longer waits: undefined then. Instances never wait on each other's messages.
+ */
+export async function claimWaitingOutbox(db: Executor, cosId: number) {
+  const [r] = await db.select().from(correoSalida)
+    .where(and(eq(correoSalida.cos_id, cosId), eq(correoSalida.cos_estado, 'pendiente')))
+    .for('update', { skipLocked: true });
   return r;
 }
 

@@ -1,8 +1,9 @@
 import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domain';
 import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
+import type { correoSalida } from '../db/schema/index.ts';
 import { conflict, notFound } from './errors.ts';
-import { insertOutbox, lockOutbox, outboxAdjuntos, setOutboxEstado } from './mail-queries.ts';
+import { claimWaitingOutbox, insertOutbox, lockOutbox, outboxAdjuntos, setOutboxEstado } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
 export interface MailMessage {
@@ -23,7 +24,14 @@ export interface Mailer {
   send(db: Executor, message: MailMessage): Promise<CorreoResultado>;
   /** Sends an outbox message that waits or failed (an administrator's Reenviar); 409 without SMTP or once sent. */
   resend(db: Db, cosId: number): Promise<CorreoResultado>;
+  /**
+   * The automatic delivery of a message queued as 'pendiente' (notifications, the daily summary): sent once, by
+   * whichever instance locks it first; null when another holds it or it no longer waits (or without SMTP).
+   */
+  deliverQueued(db: Db, cosId: number): Promise<CorreoResultado | null>;
 }
+
+type OutboxRow = typeof correoSalida.$inferSelect;
 
 /** The SMTP server's refusal as a short text for the outbox and the screen. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -51,6 +59,30 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
     }
   }
 
+  /** The row's attachments read from storage, before any transaction: no storage call waits inside one. */
+  async function contenidos(db: Db, cosId: number): Promise<Map<string, Buffer | null>> {
+    const contents = new Map<string, Buffer | null>();
+    if (smtpUrl) for (const a of await outboxAdjuntos(db, cosId)) contents.set(a.clave, await opts.storage.get(a.clave));
+    return contents;
+  }
+
+  /**
+   * Sends a locked outbox row with its attachments (read before, `contenidos`) and records the outcome. The row
+   * stays locked while the SMTP server answers, so nobody sends it at the same time; a process that dies meanwhile
+   * leaves it waiting, sent again later.
+   */
+  async function sendRow(tx: Executor, row: OutboxRow, contents: Map<string, Buffer | null>): Promise<CorreoResultado> {
+    const attachments = [];
+    for (const a of row.cos_adjuntos) {
+      const content = contents.get(a.clave);
+      if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
+      attachments.push({ filename: a.nombre, content, contentType: a.tipo });
+    }
+    const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
+    await setOutboxEstado(tx, row.cos_id, estado, error);
+    return { cos_id: row.cos_id, estado, error };
+  }
+
   return {
     smtp: Boolean(smtpUrl),
     async send(db, m) {
@@ -66,23 +98,21 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
       return { cos_id, estado, error };
     },
     async resend(db, cosId) {
-      // The attachments are read from storage before the row is locked: no storage call waits inside a transaction.
-      const contents = new Map<string, Buffer | null>();
-      if (smtpUrl) for (const a of await outboxAdjuntos(db, cosId)) contents.set(a.clave, await opts.storage.get(a.clave));
+      const contents = await contenidos(db, cosId);
       return db.transaction(async (tx) => {
         const row = await lockOutbox(tx, cosId);
         if (!row) throw notFound(CORREO_MSG.noEncontrado);
         if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
         if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
-        const attachments = [];
-        for (const a of row.cos_adjuntos) {
-          const content = contents.get(a.clave);
-          if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
-          attachments.push({ filename: a.nombre, content, contentType: a.tipo });
-        }
-        const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
-        await setOutboxEstado(tx, cosId, estado, error);
-        return { cos_id: cosId, estado, error };
+        return sendRow(tx, row, contents);
+      });
+    },
+    async deliverQueued(db, cosId) {
+      if (!smtpUrl) return null;
+      const contents = await contenidos(db, cosId);
+      return db.transaction(async (tx) => {
+        const row = await claimWaitingOutbox(tx, cosId);
+        return row ? sendRow(tx, row, contents) : null;
       });
     },
   };

@@ -1,9 +1,10 @@
-import { ENV, MSG, NOTIFICACION_MSG, type NotificacionFila, type NotificacionPreferencia } from '@obra/domain';
+import { CORREO_MSG, ENV, MSG, NOTIFICACION_MSG, type NotificacionFila, type NotificacionPreferencia } from '@obra/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProfileById } from '../../platform/auth/access.ts';
 import { comprobanteRechazado } from '../../platform/cpe/envio/notificacion.ts';
 import { createMailer } from '../../platform/mail.ts';
+import { intArray } from '../../platform/sql-arrays.ts';
 import { startFakeSmtp } from '../../test/smtp.ts';
 import { createFixture, expectOk, expectRefused, type Auth, type Fixture } from '../orden_pago/fixtures.ts';
 import { registerInTx } from '../orden/service.ts';
@@ -231,20 +232,32 @@ describe('daily summary', () => {
 });
 
 describe('mail delivery', () => {
-  it('sends the queued notification and summary mail after commit when SMTP is set, once even with two runners', async () => {
+  it('sends the queued notification and summary mail after commit when SMTP is set, each once with two runners racing', async () => {
     const smtp = await startFakeSmtp();
     try {
       const deps = { ...f.ctx.deps, mailer: createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage }) };
-      const ordId = await f.newOrder();
-      const [o] = await f.rows<{ ord_codigo: string }>(sql`select ord_codigo from orden where ord_id = ${ordId}`);
-      const [a, b] = [crearResumenDiario(deps), crearResumenDiario(deps)];
+      // Two runners sharing nothing but the database (two instances); on PostgreSQL they really overlap.
+      const [a, b] = [crearResumenDiario(deps), crearResumenDiario({ ...deps, mailer: createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage }) })];
       await Promise.all([a.entregar(), b.entregar()]);
-      const deLaOrden = smtp.messages.filter((m) => m.data.includes(o.ord_codigo));
-      expect(deLaOrden).toHaveLength(1);
-      expect(deLaOrden[0].to).toEqual(['gerencia@andina.pe']);
-      expect(await f.rows(sql`select c.cos_estado from correo_salida c join notificacion n on n.cos_id = c.cos_id where n.ntf_documento_id = ${ordId}
+      smtp.messages.length = 0;
+      const ordenes = [];
+      for (let i = 0; i < 6; i++) ordenes.push(await f.newOrder());
+      const codigos = await f.rows<{ ord_id: number; ord_codigo: string }>(sql`select ord_id, ord_codigo from orden where ord_id = any(${intArray(ordenes)})`);
+      const [ra, rb] = await Promise.all([a.entregar(), b.entregar()]);
+      expect(ra + rb).toBe(ordenes.length);
+      for (const o of codigos) {
+        const deLaOrden = smtp.messages.filter((m) => m.data.includes(o.ord_codigo));
+        expect(deLaOrden, o.ord_codigo).toHaveLength(1);
+        expect(deLaOrden[0].to).toEqual(['gerencia@andina.pe']);
+      }
+      expect(smtp.messages).toHaveLength(ordenes.length);
+      expect(await f.rows(sql`select distinct c.cos_estado from correo_salida c join notificacion n on n.cos_id = c.cos_id where n.ntf_documento_id = any(${intArray(ordenes)})
         and n.ntf_documento_tipo = 'orden_compra'`)).toEqual([{ cos_estado: 'enviado' }]);
       expect(await a.entregar()).toBe(0);
+      // Sent again by hand, a delivered message is refused: it reached its recipient once.
+      const [uno] = await f.rows<{ cos_id: number }>(sql`select c.cos_id from correo_salida c join notificacion n on n.cos_id = c.cos_id where n.ntf_documento_id = ${ordenes[0]}`);
+      await expect(deps.mailer.resend(deps.database.db, uno.cos_id)).rejects.toThrow(CORREO_MSG.yaEnviado);
+      expect(smtp.messages).toHaveLength(ordenes.length);
     } finally {
       await smtp.close();
     }

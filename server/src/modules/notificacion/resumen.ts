@@ -11,17 +11,22 @@ import { pendientes } from '../inicio/service.ts';
  * Issue 25: the approvers' daily summary at 08:00 Lima, and the delivery of notification mail when SMTP is set.
  * In-process on every instance, no leader: each user's summary of a day is claimed with a row of `tarea_diaria`
  * (INSERT ... ON CONFLICT DO NOTHING) in the transaction that queues its mail, so of several instances, or two
- * runners racing, exactly one queues it. SMTP is never awaited inside that transaction: the queued mail is sent
- * afterwards by `entregar`, as any outbox message an administrator sends again.
+ * runners racing, exactly one queues it. SMTP is never awaited inside that transaction: the queued mail (the
+ * summary, and every notification's) is sent afterwards by `entregar`, every few seconds on every instance, each
+ * message by the one instance that locks it (`Mailer.deliverQueued`, SKIP LOCKED: no instance waits for another).
  */
 export const TAREA_RESUMEN = 'resumen_diario';
 const HORA_RESUMEN = 8;
+/** How often the summary is looked for, and how often the queued mail is (a notification's mail leaves within seconds). */
+const INTERVALO_RESUMEN_MS = 60_000;
+const INTERVALO_ENTREGA_MS = 5_000;
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 export interface ResumenDiario {
-  /** Every `intervaloMs`: the summary once it is 08:00 in Lima, then the mail that waits. */
+  /** Every minute the summary once it is 08:00 in Lima, and every few seconds the mail that waits. */
   start(log: Log): void;
+  /** Stops both; what runs finishes first (the message being sent is sent and recorded). */
   stop(): Promise<void>;
   /** Queues the day's summaries not yet claimed; how many users it claimed. Tests call it with their clock. */
   resumir(): Promise<number>;
@@ -37,11 +42,12 @@ const aprobadores = sql`(${usuariosCon({ modulo: 'orden_compra', opcion: 'aproba
   union ${usuariosCon({ modulo: 'orden_compra', opcion: 'aprobar_orden_compra_contable' })}
   union ${usuariosCon({ modulo: 'orden_pago', opcion: 'aprobar_orden_pago' })})`;
 
-export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloMs?: number } = {}): ResumenDiario {
+export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloMs?: number; entregaMs?: number } = {}): ResumenDiario {
   const now = o.now ?? (() => new Date());
   const db = deps.database.db;
-  let timer: NodeJS.Timeout | undefined;
-  let corriendo: Promise<void> | null = null;
+  let timers: NodeJS.Timeout[] = [];
+  let detenido = false;
+  const corriendo: Record<'resumir' | 'entregar', Promise<void> | null> = { resumir: null, entregar: null };
   let log: Log = { warn: () => undefined, error: () => undefined };
 
   async function resumir(): Promise<number> {
@@ -87,37 +93,49 @@ export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloM
       order by c.cos_id limit 100`);
     let enviados = 0;
     for (const { cos_id } of esperan) {
-      // Another instance may have sent it meanwhile: the outbox row's lock and state refuse it a second time (409).
-      const r = await deps.mailer.resend(db, cos_id).catch(() => null);
+      if (detenido) break;
+      // Another instance may be sending it, or have sent it meanwhile: it is skipped (null), never sent twice.
+      const r = await deps.mailer.deliverQueued(db, cos_id).catch((err: unknown) => {
+        log.warn({ err, cos_id }, `notificaciones: ${NOTIFICACION_MSG.falloTarea}`);
+        return null;
+      });
       if (r?.estado === 'enviado') enviados++;
     }
     return enviados;
   }
 
-  function ciclo(): Promise<void> {
-    corriendo ??= (async () => {
+  /** One run of a task at a time per process; a tick that finds it running skips. */
+  function ciclo(tarea: 'resumir' | 'entregar'): Promise<void> {
+    corriendo[tarea] ??= (async () => {
       try {
-        await resumir();
-        await entregar();
+        await (tarea === 'resumir' ? resumir() : entregar());
       } catch (err) {
         log.error({ err }, `notificaciones: ${NOTIFICACION_MSG.falloTarea}`);
       } finally {
-        corriendo = null;
+        corriendo[tarea] = null;
       }
     })();
-    return corriendo;
+    return corriendo[tarea];
   }
 
   return {
     start(l) {
       log = l;
-      timer ??= setInterval(() => void ciclo(), o.intervaloMs ?? 60_000).unref();
-      void ciclo();
+      detenido = false;
+      if (timers.length === 0) {
+        timers = [
+          setInterval(() => void ciclo('resumir'), o.intervaloMs ?? INTERVALO_RESUMEN_MS).unref(),
+          setInterval(() => void ciclo('entregar'), o.entregaMs ?? INTERVALO_ENTREGA_MS).unref(),
+        ];
+      }
+      // The summary first: its mail then leaves with the first delivery.
+      void ciclo('resumir').then(() => ciclo('entregar'));
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await corriendo;
+      detenido = true;
+      for (const t of timers) clearInterval(t);
+      timers = [];
+      await Promise.all([corriendo.resumir, corriendo.entregar]);
     },
     resumir,
     entregar,
