@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatFechaHoraLima, limaYear, ventaSaldo } from '@obra/domain';
@@ -8,6 +8,7 @@ import { balanceador, type Balanceador } from './test/balanceador.ts';
 import { iniciarFakeSunat, type FakeSunat } from './test/fake-sunat.ts';
 import { WEB_CLIENT } from './test/harness.ts';
 import { emptyDatabase, freePort, instancia, llamar, type Instancia, type Respuesta } from './test/instancia.ts';
+import { startS3, type FakeS3 } from './test/s3.ts';
 import { startFakeSmtp, type SmtpMessage } from './test/smtp.ts';
 
 /**
@@ -44,14 +45,12 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database (DATABASE_UR
   const compartido = mkdtempSync(join(tmpdir(), 'obra-instancias-'));
   const ids = { cc: 0, pve: 0, unidad: 0, gerencia: 0, contabilidad: 0, admin: 0, cli: 0, cde: 0, ven: 0, pvt: 0, precio: '', almacen: 0 };
 
-  /**
-   * Where uploaded files live, the same for both: the shared DATA_DIR (its `files/`) for now; object storage
-   * settings replace this when the S3 storage lands.
-   */
-  const almacenamiento = () => ({ DATA_DIR: compartido });
+  let s3: FakeS3;
+  /** Where uploaded files live, the same for both: one bucket of a local S3-compatible server (STORAGE=s3). */
+  const almacenamiento = () => ({ DATA_DIR: compartido, ...s3.env });
 
   beforeAll(async () => {
-    [db, sunat, smtp] = await Promise.all([emptyDatabase(baseUrl!), iniciarFakeSunat(), startFakeSmtp()]);
+    [db, sunat, smtp, s3] = await Promise.all([emptyDatabase(baseUrl!), iniciarFakeSunat(), startFakeSmtp(), startS3()]);
     const certificado = inject('certificadoPrueba');
     const env = {
       DATABASE_URL: db.url, SEED_DEMO: 'true', JWT_SECRET: 'j'.repeat(48), SECRETS_KEY: 'k'.repeat(48), TRUST_PROXY: 'true',
@@ -85,7 +84,7 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database (DATABASE_UR
     await Promise.all([a?.stop('SIGKILL'), b?.stop('SIGKILL')]);
     await lb?.close();
     await sql?.end();
-    await Promise.all([sunat?.cerrar(), smtp?.close()]);
+    await Promise.all([sunat?.cerrar(), smtp?.close(), s3?.stop()]);
     await db?.drop();
     rmSync(compartido, { recursive: true, force: true });
   });
@@ -136,6 +135,8 @@ describe.skipIf(!baseUrl)('two instances on one PostgreSQL database (DATABASE_UR
     const bajada = await post(b.url, 'usuario/obtenerFirma', { usuario: { usu_id: ids.almacen } }, admin);
     expect(bajada.status).toBe(200);
     expect(bajada.body.equals(png)).toBe(true);
+    // The file is in the bucket, not on either instance's disk.
+    expect(existsSync(join(compartido, 'files'))).toBe(false);
   });
 
   it('a role change or a deactivation made on one instance takes effect on the other within a second', async () => {
