@@ -47,16 +47,19 @@ export async function listWorkloads(c: Context): Promise<ListWorkload[]> {
     offset: async () => ({ year: c.year, start: deep, length: 10, contar: false }),
     key: () => nextPageBody(c.product, c.year, deep),
     search: async () => ({ year: c.year, search: 'cemento', start: 0, length: 10 }),
+    // Issue 28's case: the search with a state chosen (3 = emitido).
+    searchstate: async () => ({ year: c.year, search: 'cemento', status: 3, start: 0, length: 10 }),
   };
   const names: Record<string, string> = {
     page1: 'page 1',
     offset: `jump to start=${deep} (OFFSET)`,
     key: `next page after start=${deep - 10} (by key)`,
     search: 'search "cemento"',
+    searchstate: 'search "cemento", state emitido',
   };
   const out: ListWorkload[] = [];
   for (const key of c.names) {
-    if (!all[key]) throw new Error(`unknown list workload ${key} (page1, offset, key, search)`);
+    if (!all[key]) throw new Error(`unknown list workload ${key} (page1, offset, key, search, searchstate)`);
     out.push({ key, name: names[key], body: JSON.stringify(await all[key]()) });
   }
   return out;
