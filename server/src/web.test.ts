@@ -74,6 +74,8 @@ describe('the built web', () => {
   it('sends neither HSTS nor upgrade-insecure-requests by default, so plain http on the network works', async () => {
     const res = await get('/health/live');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // No inline script may run: an injected <script> is refused by the browser.
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     // Ignored on plain http, with a console error on every page: not sent.
