@@ -140,7 +140,8 @@ test('a long unbroken line wraps inside the order detail instead of widening it'
   });
   await login(page, 'admin@andina.pe');
   await page.goto(`/orden/view/${orden.id_orden}`);
-  const celda = page.getByRole('cell', { name: palabra, exact: true });
+  // The order's lines (the Conciliación card below repeats the description, cut to one line).
+  const celda = page.getByRole('table', { name: 'Productos de la orden' }).getByRole('cell', { name: palabra, exact: true });
   await expect(celda).toBeVisible();
   const caja = (await celda.boundingBox())!;
   // Wrapped on several lines within the screen, not one 300-character line.

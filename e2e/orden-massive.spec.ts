@@ -73,7 +73,7 @@ test('service orders load from the template, errors are listed by row, and their
   await creadas.first().click();
   await expect(page).toHaveURL(/\/orden\/view\/\d+$/);
   await expect(page.getByText(codigo1).first()).toBeVisible();
-  await expect(page.getByText(`Izaje de estructuras ${RUN}`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Productos de la orden' }).getByText(`Izaje de estructuras ${RUN}`)).toBeVisible();
 
   // The price search finds the loaded items ignoring case and accents.
   await page.goto('/search');
