@@ -62,18 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0038, the header search's code indexes) had not run yet: its record and what it made gone.
+    // As if the newest migration (0039, the outbox's lease) had not run yet: its record and what it made gone.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    await first.db.execute(sql`drop index orden_codigo_c_idx, transferencia_codigo_c_idx, caja_codigo_c_idx, envio_codigo_c_idx`);
+    await first.db.execute(sql`alter table correo_salida drop column cos_reclamado_hasta`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
-      const made = await selectRows<{ indexname: string }>(again.db, sql`select indexname from pg_indexes
-        where indexname in ('orden_codigo_c_idx', 'transferencia_codigo_c_idx', 'caja_codigo_c_idx', 'envio_codigo_c_idx')`);
-      expect(made).toHaveLength(4);
+      const made = await selectRows<{ column_name: string }>(again.db, sql`select column_name from information_schema.columns
+        where table_name = 'correo_salida' and column_name = 'cos_reclamado_hasta'`);
+      expect(made).toHaveLength(1);
     } finally {
       await again.close();
     }

@@ -44,6 +44,11 @@ export const correoSalida = pgTable('correo_salida', {
   cos_adjuntos: jsonb().$type<{ nombre: string; clave: string; tipo: string }[]>().notNull().default([]),
   cos_estado: varchar({ length: 20 }).notNull().default('pendiente'),
   cos_error: text(),
+  /**
+   * The lease of the instance sending a waiting message (platform/mail.ts): claimed in a short statement, held while the
+   * SMTP server answers without any lock or transaction, and taken over by another instance once it lapses.
+   */
+  cos_reclamado_hasta: timestamp({ withTimezone: true }),
 }, (t) => [
   index('correo_salida_fecha_idx').on(t.cos_fecha),
   // The outbox screen: filtered by state, newest first (platform/mail-queries.ts), and searched by recipient or subject.

@@ -1,0 +1,1 @@
+ALTER TABLE "correo_salida" ADD COLUMN "cos_reclamado_hasta" timestamp with time zone;
