@@ -72,7 +72,7 @@ test('a supplier creates and confirms its account, sees only its orders and paym
   await shot(page, 'proveedor-crear-cuenta');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page).toHaveURL(new RegExp(`/login/${encodeURIComponent(USUARIO)}$`));
-  await expect(page.getByText(/Se creó la cuenta\. Enviamos un enlace de confirmación al correo registrado del proveedor \(d\*\*\*@a\*\*\*\.pe\)/)).toBeVisible();
+  await expect(page.getByText(/Se creó la cuenta\. Le enviamos un enlace de confirmación al correo registrado del proveedor \(d\*\*\*@a\*\*\*\.pe\)/)).toBeVisible();
   await expect(page.getByLabel('Usuario')).toHaveValue(USUARIO);
 
   // Before confirming, the login is refused.

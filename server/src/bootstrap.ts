@@ -45,6 +45,7 @@ export async function refreshStatistics(database: Database): Promise<string[]> {
 
 /** Stops what `createDeps` started (the access guard's listening connection, then the database), so a script can exit. */
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.mailer.stop();
   await deps.cpe.cerrar();
   await deps.profiles.close();
   await deps.database.close();
@@ -58,7 +59,7 @@ export async function createDeps(config: Config, database?: Database): Promise<D
     if (config.seedDemo) await seedDemoIfEmpty(db.db, { historialCompras: config.seedDemo === 'completa' });
   });
   const storage = config.storage.kind === 's3' ? await createS3Storage(config.storage) : createLocalStorage(config.storage.root);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, storage, db: db.db });
   return {
     config,
     database: db,

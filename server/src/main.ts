@@ -22,13 +22,13 @@ async function main() {
   startupSteps.deps = since();
   const app = await buildApp(deps);
   startupSteps.app = since();
-  // Issue 25: the approvers' 08:00 summary and notification mail, on every instance (claims in the database).
+  // Issue 25: the approvers' 08:00 summary, on every instance (claims in the database); the outbox's sender too.
   const resumen = crearResumenDiario(deps);
 
   // SIGTERM (an orchestrator, a rolling restart): not ready at once, served for the grace, then drained (platform/shutdown.ts).
   const shutdown = createShutdown({
     app, log: app.log, graceMs: config.shutdownGraceMs, exit: (code) => process.exit(code),
-    stopWorkers: async () => { await Promise.all([resumen.stop(), deps.cpe.cerrar()]); },
+    stopWorkers: async () => { await Promise.all([resumen.stop(), deps.cpe.cerrar(), deps.mailer.stop()]); },
     closeDatabase: () => deps.database.close(),
   });
   process.on('SIGTERM', () => void shutdown.run('SIGTERM', { grace: true }));
@@ -69,6 +69,7 @@ async function main() {
   void statistics();
   void deps.cpe.preparar().then((err) => { if (err) app.log.error({ err }, 'no se pudo generar el certificado de prueba de la facturación electrónica'); });
   if (config.cpe.worker) deps.cpe.worker.start(app.log);
+  deps.mailer.start(app.log);
   resumen.start(app.log);
   warmSpreadsheets();
   setInterval(() => void statistics(), 60 * 60 * 1000).unref();

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { pageFields } from './envelope.ts';
 
 /**
- * Outgoing mail (DECISIONS §8, docs/business-rules.md "Mail"): every message is recorded in the
- * outbox; `pendiente` waits for an SMTP server (none configured), `enviado` left through SMTP,
- * `error` was refused by the SMTP server (the text says why). Administrators see and resend them.
+ * Outgoing mail (DECISIONS §8, docs/business-rules.md "Mail"): every message is queued in the
+ * outbox; `pendiente` waits for the sender (within seconds) or for an SMTP server (none configured),
+ * `enviado` left through SMTP, `error` was refused by the SMTP server (the text says why).
+ * Administrators see them and send again what failed.
  */
 export const CORREO_ESTADOS = ['pendiente', 'enviado', 'error'] as const;
 export type CorreoEstado = (typeof CORREO_ESTADOS)[number];
@@ -14,11 +15,12 @@ export const CORREO_ESTADO_NOMBRE: Record<CorreoEstado, string> = { pendiente: '
 
 export const CORREO_MSG = {
   enCola: 'Correo en cola: se enviará cuando se configure el servidor de correo',
-  reenviado: 'Se envió el correo',
+  /** A message queued with an SMTP server configured: the sender takes it within seconds. */
+  enColaEnvio: 'Correo en cola de envío: saldrá en unos segundos',
+  reenviado: 'El correo volvió a la cola de envío: saldrá en unos segundos',
   sinSmtp: 'No hay un servidor de correo configurado (SMTP_URL); el correo sigue en cola y se podrá reenviar cuando se configure',
   yaEnviado: 'El correo ya fue enviado',
   noEncontrado: 'No se encontró el correo',
-  errorEnvio: (detalle: string) => `El servidor de correo no aceptó el mensaje: ${detalle}`,
   adjuntoNoDisponible: 'Un adjunto del correo ya no está en el almacenamiento; no se puede reenviar',
 } as const;
 

@@ -8,10 +8,10 @@ import { coercedIdSchema } from '../common/ids.ts';
  */
 
 export const ORDEN_DOC_MSG = {
-  notificado: 'Se notificó al proveedor',
+  /** The order's mail to the supplier queued with an SMTP server configured (the sender takes it within seconds). */
+  notificado: 'El correo al proveedor, con la orden en PDF, está en cola de envío: saldrá en unos segundos',
   sinCorreo: 'El proveedor no tiene un correo electrónico registrado; regístrelo en Proveedores para poder notificarle',
   notificarAnulada: 'No se puede notificar una orden anulada',
-  notificarError: 'El servidor de correo no aceptó el correo al proveedor; quedó en la bandeja de salida para reenviarlo',
   notificarSinEmitir: 'Solo se puede notificar al proveedor una orden emitida: esta aún espera aprobación',
   adjuntarAnulada: 'No se pueden adjuntar archivos a una orden anulada',
   archivoGuardado: 'Se adjuntó el archivo',

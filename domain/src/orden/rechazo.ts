@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CorreoEstado } from '../common/correo.ts';
 import { MSG } from '../common/messages.ts';
 
 /**
@@ -13,12 +12,11 @@ export const NIVEL_RECHAZO: Record<'rechazar_gerencia' | 'rechazar_contabilidad'
   rechazar_contabilidad: 'Contabilidad',
 };
 
-/** The reply's text: the rejection and what became of the mail to logistics. */
-export const RECHAZO_MSG: Record<CorreoEstado, string> = {
-  enviado: 'Se rechazó la orden y se avisó a Logística por correo',
-  pendiente: 'Se rechazó la orden. Correo a Logística en cola: se enviará cuando se configure el servidor de correo',
-  error: 'Se rechazó la orden, pero el servidor de correo no aceptó el aviso a Logística: quedó en la bandeja de salida',
-};
+/** The reply's text: the rejection, and the mail to logistics queued (sent within seconds when there is an SMTP server). */
+export const RECHAZO_MSG = {
+  conSmtp: 'Se rechazó la orden. El aviso a Logística está en cola de envío: saldrá en unos segundos',
+  sinSmtp: 'Se rechazó la orden. Correo a Logística en cola: se enviará cuando se configure el servidor de correo',
+} as const;
 
 /** The history line of a rejection: the level and the approver's comment. */
 export const comentarioRechazo = (nivel: string, comentario: string) => `Rechazo (${nivel}): ${comentario}`;

@@ -16,8 +16,7 @@ export const PORTAL_MSG = {
   cuentaPendiente: 'Ya se solicitó una cuenta para este proveedor: revise el correo registrado del proveedor para confirmarla',
   sinCorreo: 'El proveedor no tiene un correo registrado al cual enviar la confirmación; comuníquese con el área de Logística',
   cuentaCreada: (correoMascara: string) =>
-    `Se creó la cuenta. Enviamos un enlace de confirmación al correo registrado del proveedor (${correoMascara}); ábralo para activar la cuenta`,
-  correoError: 'No se pudo enviar el correo de confirmación; intente nuevamente en unos minutos',
+    `Se creó la cuenta. Le enviamos un enlace de confirmación al correo registrado del proveedor (${correoMascara}): llegará en unos minutos; ábralo para activar la cuenta`,
   correoEnUso: 'Ya existe un usuario con ese correo',
 
   enlaceFalta: 'El enlace de confirmación está incompleto; ábralo nuevamente desde el correo',

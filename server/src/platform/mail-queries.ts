@@ -1,6 +1,6 @@
 import type { CorreoEstado, CorreoRow, Paged } from '@obra/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { selectRows, type Executor } from '../db/client.ts';
 import { correoSalida } from '../db/schema/index.ts';
 import { listPage, type ListRequest, type ListSpec } from './list.ts';
 import { likePattern } from './search.ts';
@@ -10,31 +10,39 @@ export async function insertOutbox(db: Executor, row: typeof correoSalida.$infer
   return r.id;
 }
 
-/** A message's attachments (they never change once recorded), read before the transaction that sends it. */
-export async function outboxAdjuntos(db: Executor, cosId: number) {
-  const [r] = await db.select({ adjuntos: correoSalida.cos_adjuntos }).from(correoSalida).where(eq(correoSalida.cos_id, cosId));
-  return r?.adjuntos ?? [];
+/** A message as its sender needs it. */
+export type OutboxMessage = Pick<typeof correoSalida.$inferSelect, 'cos_id' | 'cos_para' | 'cos_asunto' | 'cos_texto' | 'cos_html' | 'cos_adjuntos'>;
+
+/**
+ * Up to `n` waiting messages, oldest first, leased to this process for `leaseMs` in one statement: rows another
+ * process holds (locked, or leased and not lapsed) are skipped, so instances never wait on each other and no message
+ * is handed to two of them. The lease is all that is held while SMTP answers: no lock, no transaction.
+ */
+export function claimOutbox(db: Executor, n: number, leaseMs: number): Promise<OutboxMessage[]> {
+  return selectRows<OutboxMessage>(db, sql`update correo_salida set cos_reclamado_hasta = now() + ${leaseMs} * interval '1 millisecond'
+    where cos_id in (select cos_id from correo_salida where cos_estado = 'pendiente' and (cos_reclamado_hasta is null or cos_reclamado_hasta < now())
+      order by cos_id limit ${n} for update skip locked)
+    returning cos_id, cos_para, cos_asunto, cos_texto, cos_html, cos_adjuntos`);
 }
 
-/** One outbox message locked while it is sent again, so that two administrators cannot send it twice. */
-export async function lockOutbox(db: Executor, cosId: number) {
-  const [r] = await db.select().from(correoSalida).where(eq(correoSalida.cos_id, cosId)).for('update');
-  return r;
+/** What became of a leased message; its lease ends. Only a message still waiting is written (never an 'enviado' twice). */
+export async function releaseOutbox(db: Executor, cosId: number, estado: CorreoEstado, error: string | null): Promise<void> {
+  await db.update(correoSalida).set({ cos_estado: estado, cos_error: error, cos_reclamado_hasta: null })
+    .where(and(eq(correoSalida.cos_id, cosId), eq(correoSalida.cos_estado, 'pendiente')));
 }
 
 /**
- * A waiting outbox message locked for its automatic delivery, unless another process holds it (it is being sent
- * there) or it no longer waits: undefined then. Instances never wait on each other's messages.
+ * An administrator's Reenviar: a refused message ('error') waits again, with no lease, when `reencolar` (there is an
+ * SMTP server). A waiting message is left as it is (it may be being sent right now). The message's state before; none
+ * when it does not exist.
  */
-export async function claimWaitingOutbox(db: Executor, cosId: number) {
-  const [r] = await db.select().from(correoSalida)
-    .where(and(eq(correoSalida.cos_id, cosId), eq(correoSalida.cos_estado, 'pendiente')))
-    .for('update', { skipLocked: true });
-  return r;
-}
-
-export async function setOutboxEstado(db: Executor, cosId: number, estado: CorreoEstado, error: string | null): Promise<void> {
-  await db.update(correoSalida).set({ cos_estado: estado, cos_error: error }).where(eq(correoSalida.cos_id, cosId));
+export async function requeueOutbox(db: Executor, cosId: number, reencolar: boolean): Promise<{ cos_estado: CorreoEstado } | undefined> {
+  const [r] = await db.select({ cos_estado: correoSalida.cos_estado }).from(correoSalida).where(eq(correoSalida.cos_id, cosId));
+  if (r?.cos_estado === 'error' && reencolar) {
+    await db.update(correoSalida).set({ cos_estado: 'pendiente', cos_error: null, cos_reclamado_hasta: null })
+      .where(and(eq(correoSalida.cos_id, cosId), eq(correoSalida.cos_estado, 'error')));
+  }
+  return r ? { cos_estado: r.cos_estado as CorreoEstado } : undefined;
 }
 
 const OUTBOX: ListSpec = {

@@ -1,9 +1,9 @@
 import { CORREO_MSG, type CorreoEstado, type CorreoResultado } from '@obra/domain';
 import type { Transporter } from 'nodemailer';
-import type { Db, Executor } from '../db/client.ts';
-import type { correoSalida } from '../db/schema/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { outsideTransaction, type Db, type Executor } from '../db/client.ts';
 import { conflict, notFound } from './errors.ts';
-import { claimWaitingOutbox, insertOutbox, lockOutbox, outboxAdjuntos, setOutboxEstado } from './mail-queries.ts';
+import { claimOutbox, insertOutbox, releaseOutbox, requeueOutbox, type OutboxMessage } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
 export interface MailMessage {
@@ -18,102 +18,154 @@ export interface Mailer {
   /** Whether an SMTP server is configured: without one, mail waits in the outbox. */
   readonly smtp: boolean;
   /**
-   * Sends through SMTP when configured and records the message in the outbox either way; never throws for an SMTP refusal.
-   * Attachments are put in storage first: with attachments pass the database, not a transaction (no storage call inside one).
+   * Queues the message in the outbox ('pendiente'); never talks SMTP, so it may run inside the caller's transaction.
+   * Attachments are put in storage first: with attachments pass the database, not a transaction (no storage call
+   * inside one). Outside a transaction the sender is woken at once; a caller that queued inside one wakes it after
+   * its commit (`despertar`), or the next round (a few seconds) finds the message.
    */
   send(db: Executor, message: MailMessage): Promise<CorreoResultado>;
-  /** Sends an outbox message that waits or failed (an administrator's Reenviar); 409 without SMTP or once sent. */
+  /** An administrator's Reenviar: a message that failed or waits goes back to the queue; 404, 409 once sent or without SMTP. */
   resend(db: Db, cosId: number): Promise<CorreoResultado>;
   /**
-   * The automatic delivery of a message queued as 'pendiente' (notifications, the daily summary): sent once, by
-   * whichever instance locks it first; null when another holds it or it no longer waits (or without SMTP).
+   * Sends what waits in the outbox (only with SMTP), each message by the one instance that claims its lease; what
+   * it sent. The sender calls it every few seconds and when woken; tests call it to deliver.
    */
-  deliverQueued(db: Db, cosId: number): Promise<CorreoResultado | null>;
+  entregar(): Promise<number>;
+  /** Runs a delivery soon (after a commit that queued mail); nothing before `start`. */
+  despertar(): void;
+  /** Delivers every few seconds from now on, on every instance (no leader). */
+  start(log: Log): void;
+  /** Stops delivering; the message being sent is sent and recorded first. */
+  stop(): Promise<void>;
 }
 
-type OutboxRow = typeof correoSalida.$inferSelect;
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/** How often the outbox is looked at for what waits (a message queued in a transaction leaves within this). */
+const INTERVALO_MS = 5_000;
+/**
+ * How long an instance holds a message it sends. The SMTP client gives up well before (its timeouts below), so a
+ * message is never sent by two instances; one whose instance died mid-send is taken over when the lease lapses.
+ */
+const LEASE_MS = 5 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+/** Messages claimed per statement. */
+const LOTE = 20;
 
 /** The SMTP server's refusal as a short text for the outbox and the screen. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /**
- * Every message goes to the outbox table (DECISIONS §8) with its attachments in storage, so that
- * administrators see what was mailed, what waits (no SMTP_URL) and what the SMTP server refused,
- * and can send the last two again. With SMTP_URL the message is sent first and recorded as
- * `enviado` or `error`; without, it is recorded as `pendiente`.
+ * Every message goes to the outbox table (DECISIONS §8) with its attachments in storage, so administrators see what
+ * was mailed, what waits and what the SMTP server refused, and can send the last two again. Nobody waits for SMTP:
+ * a request or transition queues its mail ('pendiente'), and the sender of whichever instance claims a message
+ * (a lease in a one-statement UPDATE ... SKIP LOCKED, no lock held while SMTP answers) sends it and records
+ * `enviado` or `error`. Without SMTP_URL nothing is sent and the messages wait.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; storage: Storage }): Mailer {
-  const smtpUrl = opts.smtpUrl;
+export function createMailer(opts: { smtpUrl?: string; from: string; storage: Storage; db: Db; intervaloMs?: number; leaseMs?: number }): Mailer {
+  const { smtpUrl, db } = opts;
   // nodemailer loads with the first message (server/build.mjs keeps it out of the bundle), not at every start.
   let transport: Promise<Transporter> | undefined;
-  const transportOf = (url: string) => (transport ??= import('nodemailer').then((m) => m.default.createTransport(url)));
+  const transportOf = (url: string) => (transport ??= import('nodemailer').then((m) => m.default.createTransport({ url, ...SMTP_TIMEOUTS })));
+  let log: Log = { warn: () => undefined, error: () => undefined };
+  let timer: NodeJS.Timeout | undefined;
+  let activo = false;
+  let corriendo: Promise<number> | null = null;
+  let otraVez = false;
 
-  /** Sends through SMTP: the outcome as the outbox records it. */
-  async function deliver(m: MailMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
-    if (!smtpUrl) return { estado: 'pendiente', error: null };
+  /** Sends one claimed message with its attachments from storage: the outcome as the outbox records it. */
+  async function enviar(row: OutboxMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
+    const attachments = [];
+    for (const a of row.cos_adjuntos) {
+      const content = await opts.storage.get(a.clave).catch(() => null);
+      if (!content) return { estado: 'error', error: CORREO_MSG.adjuntoNoDisponible };
+      attachments.push({ filename: a.nombre, content, contentType: a.tipo });
+    }
     try {
-      await (await transportOf(smtpUrl)).sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
+      await (await transportOf(smtpUrl!)).sendMail({
+        from: opts.from, to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments,
+      });
       return { estado: 'enviado', error: null };
     } catch (err) {
       return { estado: 'error', error: errorText(err) };
     }
   }
 
-  /** The row's attachments read from storage, before any transaction: no storage call waits inside one. */
-  async function contenidos(db: Db, cosId: number): Promise<Map<string, Buffer | null>> {
-    const contents = new Map<string, Buffer | null>();
-    if (smtpUrl) for (const a of await outboxAdjuntos(db, cosId)) contents.set(a.clave, await opts.storage.get(a.clave));
-    return contents;
+  async function entregar(): Promise<number> {
+    if (!smtpUrl) return 0;
+    let enviados = 0;
+    for (;;) {
+      const lote = await claimOutbox(db, LOTE, opts.leaseMs ?? LEASE_MS);
+      for (const row of lote) {
+        const { estado, error } = await enviar(row);
+        await releaseOutbox(db, row.cos_id, estado, error);
+        if (estado === 'enviado') enviados++;
+        else log.warn({ cos_id: row.cos_id, error }, 'correo: el servidor de correo no aceptó el mensaje');
+      }
+      if (lote.length < LOTE || !activo) return enviados;
+    }
   }
 
-  /**
-   * Sends a locked outbox row with its attachments (read before, `contenidos`) and records the outcome. The row
-   * stays locked while the SMTP server answers, so nobody sends it at the same time; a process that dies meanwhile
-   * leaves it waiting, sent again later.
-   */
-  async function sendRow(tx: Executor, row: OutboxRow, contents: Map<string, Buffer | null>): Promise<CorreoResultado> {
-    const attachments = [];
-    for (const a of row.cos_adjuntos) {
-      const content = contents.get(a.clave);
-      if (!content) throw conflict(CORREO_MSG.adjuntoNoDisponible);
-      attachments.push({ filename: a.nombre, content, contentType: a.tipo });
+  /** One delivery at a time per process; a wake-up during one runs another right after. */
+  function ronda(): Promise<number> {
+    if (corriendo) {
+      otraVez = true;
+      return corriendo;
     }
-    const { estado, error } = await deliver({ to: row.cos_para, subject: row.cos_asunto, text: row.cos_texto, html: row.cos_html ?? undefined, attachments });
-    await setOutboxEstado(tx, row.cos_id, estado, error);
-    return { cos_id: row.cos_id, estado, error };
+    corriendo = (async () => {
+      let total = 0;
+      do {
+        otraVez = false;
+        try {
+          total += await entregar();
+        } catch (err) {
+          log.error({ err }, 'correo: el envío de la bandeja de salida falló');
+        }
+      } while (otraVez && activo);
+      return total;
+    })().finally(() => { corriendo = null; });
+    return corriendo;
   }
+
+  const despertar = () => {
+    if (activo && smtpUrl) setImmediate(() => void ronda());
+  };
 
   return {
     smtp: Boolean(smtpUrl),
-    async send(db, m) {
+    async send(target, m) {
       const adjuntos = [];
       for (const a of m.attachments ?? []) {
         const ext = a.filename.split('.').pop() ?? 'bin';
         adjuntos.push({ nombre: a.filename, tipo: a.contentType, clave: await opts.storage.put('correo', ext, a.content) });
       }
-      const { estado, error } = await deliver(m);
-      const cos_id = await insertOutbox(db, {
-        cos_para: m.to, cos_asunto: m.subject, cos_texto: m.text, cos_html: m.html ?? null, cos_adjuntos: adjuntos, cos_estado: estado, cos_error: error,
+      const cos_id = await insertOutbox(target, {
+        cos_para: m.to, cos_asunto: m.subject, cos_texto: m.text, cos_html: m.html ?? null, cos_adjuntos: adjuntos, cos_estado: 'pendiente',
       });
-      return { cos_id, estado, error };
+      if (outsideTransaction(target)) despertar();
+      return { cos_id, estado: 'pendiente', error: null };
     },
-    async resend(db, cosId) {
-      const contents = await contenidos(db, cosId);
-      return db.transaction(async (tx) => {
-        const row = await lockOutbox(tx, cosId);
-        if (!row) throw notFound(CORREO_MSG.noEncontrado);
-        if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
-        if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
-        return sendRow(tx, row, contents);
-      });
+    async resend(target, cosId) {
+      const row = await requeueOutbox(target, cosId, Boolean(smtpUrl));
+      if (!row) throw notFound(CORREO_MSG.noEncontrado);
+      if (row.cos_estado === 'enviado') throw conflict(CORREO_MSG.yaEnviado);
+      if (!smtpUrl) throw conflict(CORREO_MSG.sinSmtp);
+      despertar();
+      return { cos_id: cosId, estado: 'pendiente', error: null };
     },
-    async deliverQueued(db, cosId) {
-      if (!smtpUrl) return null;
-      const contents = await contenidos(db, cosId);
-      return db.transaction(async (tx) => {
-        const row = await claimWaitingOutbox(tx, cosId);
-        return row ? sendRow(tx, row, contents) : null;
-      });
+    entregar: ronda,
+    despertar,
+    start(l) {
+      log = l;
+      activo = true;
+      if (smtpUrl) timer ??= setInterval(() => void ronda(), opts.intervaloMs ?? INTERVALO_MS).unref();
+      despertar();
+    },
+    async stop() {
+      activo = false;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await corriendo;
     },
   };
 }

@@ -9,11 +9,13 @@ export interface SmtpMessage {
 /**
  * A minimal SMTP server for tests of the SMTP path: it accepts every message (kept in
  * `messages`) or, with `refuse` set, answers 550 to the message data, as a server that
- * refuses a recipient or a message would. No TLS, no authentication.
+ * refuses a recipient or a message would; `pausa.ms` delays that answer (a slow server).
+ * No TLS, no authentication.
  */
-export async function startFakeSmtp(): Promise<{ url: string; messages: SmtpMessage[]; refuse: { on: boolean }; close(): Promise<void> }> {
+export async function startFakeSmtp(): Promise<{ url: string; messages: SmtpMessage[]; refuse: { on: boolean }; pausa: { ms: number }; close(): Promise<void> }> {
   const messages: SmtpMessage[] = [];
   const refuse = { on: false };
+  const pausa = { ms: 0 };
   const server: Server = createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -28,8 +30,13 @@ export async function startFakeSmtp(): Promise<{ url: string; messages: SmtpMess
         if (inData) {
           if (line !== '.') { current.data += `${line}\n`; continue; }
           inData = false;
-          if (refuse.on) reply('550 5.7.1 Mensaje rechazado por la política del servidor');
-          else { messages.push(current); reply('250 OK'); }
+          const recibido = current;
+          const responder = () => {
+            if (refuse.on) reply('550 5.7.1 Mensaje rechazado por la política del servidor');
+            else { messages.push(recibido); reply('250 OK'); }
+          };
+          if (pausa.ms > 0) setTimeout(responder, pausa.ms);
+          else responder();
           current = { to: [], data: '' };
           continue;
         }
@@ -50,6 +57,7 @@ export async function startFakeSmtp(): Promise<{ url: string; messages: SmtpMess
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
     refuse,
+    pausa,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -232,12 +232,13 @@ describe('daily summary', () => {
 });
 
 describe('mail delivery', () => {
-  it('sends the queued notification and summary mail after commit when SMTP is set, each once with two runners racing', async () => {
+  it('sends the queued notification mail after commit when SMTP is set, each once with two senders racing', async () => {
     const smtp = await startFakeSmtp();
     try {
-      const deps = { ...f.ctx.deps, mailer: createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage }) };
-      // Two runners sharing nothing but the database (two instances); on PostgreSQL they really overlap.
-      const [a, b] = [crearResumenDiario(deps), crearResumenDiario({ ...deps, mailer: createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage }) })];
+      // Two senders sharing nothing but the database (two instances); on PostgreSQL they really overlap.
+      const mailer = () => createMailer({ smtpUrl: smtp.url, from: 'obra@andina.pe', storage: f.ctx.deps.storage, db: f.ctx.deps.database.db });
+      const [a, b] = [mailer(), mailer()];
+      const deps = { ...f.ctx.deps, mailer: a };
       await Promise.all([a.entregar(), b.entregar()]);
       smtp.messages.length = 0;
       const ordenes = [];
@@ -257,6 +258,7 @@ describe('mail delivery', () => {
       // Sent again by hand, a delivered message is refused: it reached its recipient once.
       const [uno] = await f.rows<{ cos_id: number }>(sql`select c.cos_id from correo_salida c join notificacion n on n.cos_id = c.cos_id where n.ntf_documento_id = ${ordenes[0]}`);
       await expect(deps.mailer.resend(deps.database.db, uno.cos_id)).rejects.toThrow(CORREO_MSG.yaEnviado);
+      expect(await b.entregar()).toBe(0);
       expect(smtp.messages).toHaveLength(ordenes.length);
     } finally {
       await smtp.close();

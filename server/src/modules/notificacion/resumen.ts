@@ -8,30 +8,25 @@ import { quiereCorreo, usuariosCon } from '../../platform/notificar.ts';
 import { pendientes } from '../inicio/service.ts';
 
 /**
- * Issue 25: the approvers' daily summary at 08:00 Lima, and the delivery of notification mail when SMTP is set.
- * In-process on every instance, no leader: each user's summary of a day is claimed with a row of `tarea_diaria`
- * (INSERT ... ON CONFLICT DO NOTHING) in the transaction that queues its mail, so of several instances, or two
- * runners racing, exactly one queues it. SMTP is never awaited inside that transaction: the queued mail (the
- * summary, and every notification's) is sent afterwards by `entregar`, every few seconds on every instance, each
- * message by the one instance that locks it (`Mailer.deliverQueued`, SKIP LOCKED: no instance waits for another).
+ * Issue 25: the approvers' daily summary at 08:00 Lima. In-process on every instance, no leader: each user's summary
+ * of a day is claimed with a row of `tarea_diaria` (INSERT ... ON CONFLICT DO NOTHING) in the transaction that queues
+ * its mail, so of several instances, or two runners racing, exactly one queues it. The outbox's sender
+ * (platform/mail.ts) sends it afterwards, as every queued message.
  */
 export const TAREA_RESUMEN = 'resumen_diario';
 const HORA_RESUMEN = 8;
-/** How often the summary is looked for, and how often the queued mail is (a notification's mail leaves within seconds). */
+/** How often the summary is looked for. */
 const INTERVALO_RESUMEN_MS = 60_000;
-const INTERVALO_ENTREGA_MS = 5_000;
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 export interface ResumenDiario {
-  /** Every minute the summary once it is 08:00 in Lima, and every few seconds the mail that waits. */
+  /** Every minute the summary once it is 08:00 in Lima. */
   start(log: Log): void;
-  /** Stops both; what runs finishes first (the message being sent is sent and recorded). */
+  /** Stops; a run in progress finishes first. */
   stop(): Promise<void>;
-  /** Queues the day's summaries not yet claimed; how many users it claimed. Tests call it with their clock. */
+  /** Queues the day's summaries not yet claimed and wakes the outbox's sender; how many users it claimed. Tests call it with their clock. */
   resumir(): Promise<number>;
-  /** Sends the notification and summary mail that waits in the outbox (only with SMTP); how many it sent. */
-  entregar(): Promise<number>;
 }
 
 /** The hour in Lima (UTC-5 all year). */
@@ -42,12 +37,11 @@ const aprobadores = sql`(${usuariosCon({ modulo: 'orden_compra', opcion: 'aproba
   union ${usuariosCon({ modulo: 'orden_compra', opcion: 'aprobar_orden_compra_contable' })}
   union ${usuariosCon({ modulo: 'orden_pago', opcion: 'aprobar_orden_pago' })})`;
 
-export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloMs?: number; entregaMs?: number } = {}): ResumenDiario {
+export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloMs?: number } = {}): ResumenDiario {
   const now = o.now ?? (() => new Date());
   const db = deps.database.db;
-  let timers: NodeJS.Timeout[] = [];
-  let detenido = false;
-  const corriendo: Record<'resumir' | 'entregar', Promise<void> | null> = { resumir: null, entregar: null };
+  let timer: NodeJS.Timeout | undefined;
+  let corriendo: Promise<void> | null = null;
   let log: Log = { warn: () => undefined, error: () => undefined };
 
   async function resumir(): Promise<number> {
@@ -82,62 +76,35 @@ export function crearResumenDiario(deps: Deps, o: { now?: () => Date; intervaloM
       });
       if (claimed) reclamados++;
     }
+    if (reclamados > 0) deps.mailer.despertar();
     return reclamados;
   }
 
-  async function entregar(): Promise<number> {
-    if (!deps.mailer.smtp) return 0;
-    const esperan = await selectRows<{ cos_id: number }>(db, sql`
-      select c.cos_id from correo_salida c where c.cos_estado = 'pendiente'
-        and (exists (select 1 from notificacion n where n.cos_id = c.cos_id) or exists (select 1 from tarea_diaria t where t.cos_id = c.cos_id))
-      order by c.cos_id limit 100`);
-    let enviados = 0;
-    for (const { cos_id } of esperan) {
-      if (detenido) break;
-      // Another instance may be sending it, or have sent it meanwhile: it is skipped (null), never sent twice.
-      const r = await deps.mailer.deliverQueued(db, cos_id).catch((err: unknown) => {
-        log.warn({ err, cos_id }, `notificaciones: ${NOTIFICACION_MSG.falloTarea}`);
-        return null;
-      });
-      if (r?.estado === 'enviado') enviados++;
-    }
-    return enviados;
-  }
-
-  /** One run of a task at a time per process; a tick that finds it running skips. */
-  function ciclo(tarea: 'resumir' | 'entregar'): Promise<void> {
-    corriendo[tarea] ??= (async () => {
+  /** One run at a time per process; a tick that finds it running skips. */
+  function ciclo(): Promise<void> {
+    corriendo ??= (async () => {
       try {
-        await (tarea === 'resumir' ? resumir() : entregar());
+        await resumir();
       } catch (err) {
         log.error({ err }, `notificaciones: ${NOTIFICACION_MSG.falloTarea}`);
       } finally {
-        corriendo[tarea] = null;
+        corriendo = null;
       }
     })();
-    return corriendo[tarea];
+    return corriendo;
   }
 
   return {
     start(l) {
       log = l;
-      detenido = false;
-      if (timers.length === 0) {
-        timers = [
-          setInterval(() => void ciclo('resumir'), o.intervaloMs ?? INTERVALO_RESUMEN_MS).unref(),
-          setInterval(() => void ciclo('entregar'), o.entregaMs ?? INTERVALO_ENTREGA_MS).unref(),
-        ];
-      }
-      // The summary first: its mail then leaves with the first delivery.
-      void ciclo('resumir').then(() => ciclo('entregar'));
+      timer ??= setInterval(() => void ciclo(), o.intervaloMs ?? INTERVALO_RESUMEN_MS).unref();
+      void ciclo();
     },
     async stop() {
-      detenido = true;
-      for (const t of timers) clearInterval(t);
-      timers = [];
-      await Promise.all([corriendo.resumir, corriendo.entregar]);
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await corriendo;
     },
     resumir,
-    entregar,
   };
 }

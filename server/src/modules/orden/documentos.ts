@@ -3,7 +3,7 @@ import {
   CORREO_MSG, ORDEN_ARCHIVO_MAX_BYTES, ORDEN_ARCHIVO_TIPOS, ORDEN_DOC_MSG, ORDEN_MSG, ORE, TIPO_ORDEN, formatAmount, notificacionError,
 } from '@obra/domain';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { storedFileName, type CheckedFile, type UploadRule } from '../../platform/files.ts';
 import { inScope, projectScope } from '../../platform/scope.ts';
 import * as dq from './documentos-queries.ts';
@@ -92,10 +92,10 @@ function mailText(data: OrdenPdfData): string {
 }
 
 /**
- * `/orden/notify`: mails the supplier the order with its PDF attached, through SMTP or the
- * outbox (DECISIONS §8). Refused until the order is issued (issue 9: from emitido on), for a
- * cancelled order and when the supplier has no e-mail. The reply's text says whether the mail
- * left or waits in the outbox; an SMTP refusal answers 502 (the outbox keeps it for Reenviar).
+ * `/orden/notify`: queues the supplier's mail with the order's PDF attached in the outbox
+ * (DECISIONS §8), sent within seconds by its sender when SMTP is configured. Refused until the
+ * order is issued (issue 9: from emitido on), for a cancelled order and when the supplier has no
+ * e-mail. The reply says it is queued, and whether it waits for an SMTP server.
  */
 export async function notify(deps: Deps, caller: AccessProfile, ordId: number): Promise<{ data: OrdenNotificada; message: string }> {
   const data = await pdfData(deps, caller, ordId);
@@ -105,14 +105,13 @@ export async function notify(deps: Deps, caller: AccessProfile, ordId: number): 
   const para = data.proveedor.email.trim();
   if (!para) throw badRequest(ORDEN_DOC_MSG.sinCorreo);
   const pdf = await buildOrdenPdf(data);
-  const correo = await deps.mailer.send(deps.database.db, {
+  await deps.mailer.send(deps.database.db, {
     to: para,
     subject: `${nombreTipo(o)} ${o.codigo} — ${data.empresa.name}`,
     text: mailText(data),
     attachments: [{ filename: `${o.codigo}.pdf`, content: pdf, contentType: 'application/pdf' }],
   });
-  if (correo.estado === 'error') throw new AppError(502, ORDEN_DOC_MSG.notificarError, correo);
-  return { data: { id_orden: o.id_orden, para }, message: correo.estado === 'pendiente' ? CORREO_MSG.enCola : ORDEN_DOC_MSG.notificado };
+  return { data: { id_orden: o.id_orden, para }, message: deps.mailer.smtp ? ORDEN_DOC_MSG.notificado : CORREO_MSG.enCola };
 }
 
 /** The order in scope (else 404), with its state. */

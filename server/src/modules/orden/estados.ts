@@ -223,11 +223,11 @@ const SIN_APROBACIONES: q.AprobacionValues = {
  * waits at (option of that level, checked here since the level follows the state) sends it back to
  * creado with a required comment, approvals cleared and marked rejected, so that it leaves
  * gerencia's pending list until logística saves it. The mail to the order's logistics user is
- * recorded in the same transaction (sent through SMTP when configured). `id_orden_estado`, the
+ * queued in the same transaction and sent by the outbox's sender after the commit. `id_orden_estado`, the
  * state the approver saw: if the order moved meanwhile (an approval won the race), 409.
  */
 export async function reject(deps: Deps, caller: AccessProfile, input: z.output<typeof OrdenRechazar>['orden']) {
-  return deps.database.db.transaction(async (tx): Promise<{ data: OrdenEstadoResultado & { correo: CorreoResultado }; message: string }> => {
+  const r = await deps.database.db.transaction(async (tx): Promise<{ data: OrdenEstadoResultado & { correo: CorreoResultado }; message: string }> => {
     const o = await lock(tx, caller, input.id_orden);
     const action = rejectionOf(o.ore_id);
     if (!action) throw conflict(ORDEN_ESTADO_MSG.noEsperaAprobacion(o.ore_id));
@@ -243,8 +243,10 @@ export async function reject(deps: Deps, caller: AccessProfile, input: z.output<
     const aviso = await eq.avisoRechazo(tx, o.ord_id, caller.usu_id);
     const mail = correoRechazo({ codigo: o.ord_codigo, nivel, aprobador: aviso.aprobador, comentario: input.comentario, empresa: deps.config.company.name });
     const correo = await deps.mailer.send(tx, { to: aviso.para, ...mail });
-    return { data: { ...result(o, ORE.CREADO, version), correo }, message: RECHAZO_MSG[correo.estado] };
+    return { data: { ...result(o, ORE.CREADO, version), correo }, message: deps.mailer.smtp ? RECHAZO_MSG.conSmtp : RECHAZO_MSG.sinSmtp };
   });
+  deps.mailer.despertar();
+  return r;
 }
 
 /** `/orden/motivos`: why the caller cannot act on the order from each one-action screen (domain motivosOrden), 404 out of scope. */

@@ -169,18 +169,26 @@ describe('/proveedor2/crearCuenta and the confirmation link', () => {
 });
 
 describe('with an SMTP server', () => {
-  it('sends the link through SMTP; a refused mail undoes the account (502)', async () => {
+  it('queues the link with the account and mails it after the commit; a refused mail waits in the outbox for Reenviar', async () => {
     const smtp = await startFakeSmtp();
     const other = await createTestContext({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' });
     try {
       const [{ id }] = await selectRows<{ id: number }>(other.deps.database.db, sql`select pve_id as id from proveedor where pve_ruc = ${CANTERAS.ruc}`);
       const send = () => other.app.inject({ method: 'POST', url: '/api/proveedor2/crearCuenta', payload: { proveedor: { pve_id: Number(id) }, usuario: usuario('rosa@gmail.com') } });
       smtp.refuse.on = true;
-      expectError(await send(), 502, PORTAL_MSG.correoError);
-      const none = await selectRows<{ n: number }>(other.deps.database.db, sql`select count(*)::int as n from usuario where usu_correo = 'rosa@gmail.com'`);
-      expect(none[0].n).toBe(0);
-      smtp.refuse.on = false;
+      // The request does not wait for SMTP: the account and its queued mail are committed together.
       expect((await send()).statusCode).toBe(200);
+      expect(smtp.messages).toHaveLength(0);
+      const [cola] = await selectRows<{ cos_id: number; cos_estado: string }>(other.deps.database.db,
+        sql`select cos_id, cos_estado from correo_salida where cos_para = ${CANTERAS.correo} order by cos_id desc limit 1`);
+      expect(cola.cos_estado).toBe('pendiente');
+      expect(await other.deps.mailer.entregar()).toBe(0);
+      const [rehusado] = await selectRows<{ cos_estado: string; cos_error: string }>(other.deps.database.db, sql`select cos_estado, cos_error from correo_salida where cos_id = ${cola.cos_id}`);
+      expect(rehusado).toMatchObject({ cos_estado: 'error', cos_error: expect.stringContaining('550') });
+      // The account waits for its confirmation; an administrator's Reenviar sends the same link once SMTP accepts.
+      smtp.refuse.on = false;
+      expect((await other.deps.mailer.resend(other.deps.database.db, cola.cos_id)).estado).toBe('pendiente');
+      expect(await other.deps.mailer.entregar()).toBe(1);
       expect(smtp.messages.at(-1)!.to).toEqual([CANTERAS.correo]);
       // Quoted-printable breaks long lines with a trailing '='.
       expect(smtp.messages.at(-1)!.data.replace(/=\n/g, '')).toContain('/proveedor/confirmarCuenta#');

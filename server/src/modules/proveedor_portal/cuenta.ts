@@ -97,7 +97,7 @@ export async function crearCuenta(deps: Deps, d: CrearCuentaDatos, now = new Dat
   const expira = new Date(now.getTime() + ENLACE_HORAS * 3600_000);
   const enlace = `${(await deps.ajustes.direccionPublica()).url}/proveedor/confirmarCuenta#${token}`;
   try {
-    return await deps.database.db.transaction(async (tx) => {
+    const cuenta = await deps.database.db.transaction(async (tx) => {
       const p = await q.lockProveedor(tx, d.proveedor.pve_id);
       if (!p || !p.pve_es_activo) throw notFound(PORTAL_MSG.proveedorNoEncontrado);
       const cuentas = await q.cuentasDeProveedor(tx, p.pve_id, now);
@@ -119,14 +119,16 @@ export async function crearCuenta(deps: Deps, d: CrearCuentaDatos, now = new Dat
         usuId = await q.insertCuenta(tx, nueva);
       }
       await q.insertEnlace(tx, usuId, sha256(token), expira);
-      const correo = await deps.mailer.send(tx, {
+      await deps.mailer.send(tx, {
         to: para,
         subject: `Confirme su cuenta del portal de proveedores — ${deps.config.company.name}`,
         text: mailText(deps, p, u, enlace, expira),
       });
-      if (correo.estado === 'error') throw new AppError(502, PORTAL_MSG.correoError);
       return { usu_correo: u.usu_correo, correo_confirmacion: enmascararCorreo(para) };
     });
+    // The confirmation was queued with the account; the outbox's sender mails it once both are committed.
+    deps.mailer.despertar();
+    return cuenta;
   } catch (err) {
     // Two suppliers' users racing for one e-mail: the unique index answers for the second.
     if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(MSG.emailTaken);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { ADMIN, createTestContext, type TestContext } from '../../test/harness.ts';
+import { createMailer } from '../../platform/mail.ts';
 import { startFakeSmtp } from '../../test/smtp.ts';
 
 /** The outbox screen's calls (DECISIONS §8, issue 9): list with filters, and Reenviar, with and without SMTP. */
@@ -66,7 +67,7 @@ describe('without SMTP: mail waits in the outbox', () => {
   });
 });
 
-describe('with SMTP: mail leaves, refusals are kept and can be sent again', () => {
+describe('with SMTP: mail is queued, its sender sends it, refusals are kept and can be sent again', () => {
   let ctx: TestContext;
   let admin: Auth;
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
@@ -80,29 +81,33 @@ describe('with SMTP: mail leaves, refusals are kept and can be sent again', () =
     await smtp.close();
   });
 
-  it('sends through SMTP and records it as enviado; a refusal is recorded as error with the server text', async () => {
+  it('queues without talking SMTP, then sends and records enviado; a refusal is recorded as error with the server text', async () => {
     const db = ctx.deps.database.db;
     const ok = await ctx.deps.mailer.send(db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000001', text: 'Adjuntamos la orden.', attachments: [pdf('orden.pdf')] });
-    expect(ok).toMatchObject({ estado: 'enviado', error: null });
+    expect(ok).toMatchObject({ estado: 'pendiente', error: null });
+    expect(smtp.messages).toHaveLength(0);
+    expect(await ctx.deps.mailer.entregar()).toBe(1);
     expect(smtp.messages.at(-1)?.to).toEqual(['ventas@aceromatsur.pe']);
     expect(smtp.messages.at(-1)?.data).toContain('orden.pdf');
+    expect(await estado(ctx, ok.cos_id)).toEqual({ cos_estado: 'enviado', cos_error: null });
 
     smtp.refuse.on = true;
     const refused = await ctx.deps.mailer.send(db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000002', text: 'Adjuntamos la orden.', attachments: [pdf('orden-2.pdf')] });
-    expect(refused.estado).toBe('error');
-    expect(refused.error).toContain('Mensaje rechazado por la política del servidor');
+    expect(await ctx.deps.mailer.entregar()).toBe(0);
+    expect(await estado(ctx, refused.cos_id)).toMatchObject({ cos_estado: 'error', cos_error: expect.stringContaining('Mensaje rechazado por la política del servidor') });
 
-    // Reenviar while the server still refuses: 502 with its text, the row keeps the error.
+    // Reenviar puts it back in the queue (the request does not wait for SMTP); refused again, it keeps the new error.
     const again = await post(ctx, 'correos/reenviar', { cos_id: refused.cos_id }, admin);
-    expect(again.statusCode).toBe(502);
-    expect(again.json().message).toMatch(/^El servidor de correo no aceptó el mensaje: .*Mensaje rechazado/);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ message: 'El correo volvió a la cola de envío: saldrá en unos segundos', data: { estado: 'pendiente' } });
+    expect((await estado(ctx, refused.cos_id)).cos_estado).toBe('pendiente');
+    await ctx.deps.mailer.entregar();
     expect((await estado(ctx, refused.cos_id)).cos_estado).toBe('error');
 
     smtp.refuse.on = false;
     const sent = smtp.messages.length;
-    const res = await post(ctx, 'correos/reenviar', { cos_id: refused.cos_id }, admin);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Se envió el correo', data: { estado: 'enviado' } });
+    expect((await post(ctx, 'correos/reenviar', { cos_id: refused.cos_id }, admin)).statusCode).toBe(200);
+    expect(await ctx.deps.mailer.entregar()).toBe(1);
     expect(smtp.messages.length).toBe(sent + 1);
     expect(smtp.messages.at(-1)?.data).toContain('orden-2.pdf');
     expect(await estado(ctx, refused.cos_id)).toEqual({ cos_estado: 'enviado', cos_error: null });
@@ -112,18 +117,43 @@ describe('with SMTP: mail leaves, refusals are kept and can be sent again', () =
     expect(twice.json().message).toBe('El correo ya fue enviado');
   });
 
-  it('refuses to send again a message whose attachment is no longer in storage (409), leaving it as it was', async () => {
+  it('records a message whose attachment is no longer in storage as error with the reason, and sends nothing', async () => {
     const db = ctx.deps.database.db;
-    smtp.refuse.on = true;
-    const refused = await ctx.deps.mailer.send(db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000003', text: 'Adjuntamos la orden.', attachments: [pdf('orden-3.pdf')] });
-    smtp.refuse.on = false;
-    const [{ clave }] = await selectRows<{ clave: string }>(db, sql`select cos_adjuntos->0->>'clave' as clave from correo_salida where cos_id = ${refused.cos_id}`);
+    const m = await ctx.deps.mailer.send(db, { to: 'ventas@aceromatsur.pe', subject: 'Orden 000003', text: 'Adjuntamos la orden.', attachments: [pdf('orden-3.pdf')] });
+    const [{ clave }] = await selectRows<{ clave: string }>(db, sql`select cos_adjuntos->0->>'clave' as clave from correo_salida where cos_id = ${m.cos_id}`);
     await ctx.deps.storage.remove(clave);
     const sent = smtp.messages.length;
-    const res = await post(ctx, 'correos/reenviar', { cos_id: refused.cos_id }, admin);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Un adjunto del correo ya no está en el almacenamiento; no se puede reenviar');
+    expect(await ctx.deps.mailer.entregar()).toBe(0);
     expect(smtp.messages.length).toBe(sent);
-    expect((await estado(ctx, refused.cos_id)).cos_estado).toBe('error');
+    expect(await estado(ctx, m.cos_id)).toEqual({ cos_estado: 'error', cos_error: 'Un adjunto del correo ya no está en el almacenamiento; no se puede reenviar' });
+  });
+
+  it('holds no lock while SMTP answers, skips a message another instance holds, and takes over one whose lease lapsed', async () => {
+    const db = ctx.deps.database.db;
+    const m = await ctx.deps.mailer.send(db, { to: 'lento@aceromatsur.pe', subject: 'Orden 000004', text: 'Servidor lento' });
+    smtp.pausa.ms = 1500;
+    try {
+      const enviando = ctx.deps.mailer.entregar();
+      await expect.poll(async () => (await selectRows<{ lease: boolean }>(db, sql`select cos_reclamado_hasta > now() as lease from correo_salida where cos_id = ${m.cos_id}`))[0].lease).toBe(true);
+      // While the SMTP server takes its time the row is not locked: another statement writes it at once.
+      const t0 = Date.now();
+      await db.transaction(async (tx) => { await tx.execute(sql`update correo_salida set cos_asunto = cos_asunto where cos_id = ${m.cos_id}`); });
+      expect(Date.now() - t0).toBeLessThan(1000);
+      // A second sender (another instance) finds it leased and leaves it alone.
+      const otro = createMailer({ smtpUrl: smtp.url, from: 'otro@andina.pe', storage: ctx.deps.storage, db });
+      expect(await otro.entregar()).toBe(0);
+      expect(await enviando).toBe(1);
+    } finally {
+      smtp.pausa.ms = 0;
+    }
+    expect(smtp.messages.filter((x) => x.to.includes('lento@aceromatsur.pe'))).toHaveLength(1);
+
+    // An instance that died mid-send left its lease: once it lapses, another instance sends the message.
+    const huerfano = await ctx.deps.mailer.send(db, { to: 'huerfano@aceromatsur.pe', subject: 'Orden 000005', text: 'Instancia caída' });
+    await db.execute(sql`update correo_salida set cos_reclamado_hasta = now() + interval '5 minutes' where cos_id = ${huerfano.cos_id}`);
+    expect(await ctx.deps.mailer.entregar()).toBe(0);
+    await db.execute(sql`update correo_salida set cos_reclamado_hasta = now() - interval '1 second' where cos_id = ${huerfano.cos_id}`);
+    expect(await ctx.deps.mailer.entregar()).toBe(1);
+    expect(await estado(ctx, huerfano.cos_id)).toEqual({ cos_estado: 'enviado', cos_error: null });
   });
 });

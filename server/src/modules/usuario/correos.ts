@@ -1,8 +1,8 @@
 import type { AccessProfile, CorreoList } from '@obra/domain';
-import { CORREO_MSG, isCorporate } from '@obra/domain';
+import { isCorporate } from '@obra/domain';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { AppError, forbidden } from '../../platform/errors.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { listOutbox } from '../../platform/mail-queries.ts';
 
 /**
@@ -16,10 +16,8 @@ export function list(deps: Deps, caller: AccessProfile, f: z.output<typeof Corre
   return listOutbox(deps.database.db, { estado: f.estado ?? null, search: f.search ?? '' }, f);
 }
 
-/** Reenviar: the SMTP server's refusal answers 502 with its text, once the outbox recorded it. */
-export async function resend(deps: Deps, caller: AccessProfile, cosId: number) {
+/** Reenviar: a refused message goes back to the queue (its sender mails it within seconds); 409 without SMTP or once sent. */
+export function resend(deps: Deps, caller: AccessProfile, cosId: number) {
   if (!isCorporate(caller)) throw forbidden();
-  const r = await deps.mailer.resend(deps.database.db, cosId);
-  if (r.estado === 'error') throw new AppError(502, CORREO_MSG.errorEnvio(r.error ?? ''), r);
-  return r;
+  return deps.mailer.resend(deps.database.db, cosId);
 }

@@ -18,8 +18,9 @@ const COLOR: Record<CorreoEstado, string> = { pendiente: 'gold', enviado: 'green
 
 /**
  * The mail outbox for administrators (DECISIONS §8, issue 9): what the product mailed, what waits
- * for an SMTP server and what the server refused (with its text), newest first; Reenviar on the
- * last two (the server says why when it cannot send).
+ * (for the sender, within seconds, or for an SMTP server) and what the server refused (with its
+ * text), newest first, read again while something waits; Reenviar puts a refused message back in
+ * the queue (the server says why when it cannot).
  */
 export function CorreoPage() {
   const list = useListParams<{ estado: CorreoEstado | null; search: string }>({ estado: null, search: '' });

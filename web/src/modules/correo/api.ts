@@ -16,15 +16,19 @@ export const correoKeys = {
   list: (f: CorreoFiltros) => [...correoKeys.all, 'list', f] as const,
 };
 
+/** While a shown message waits, the list is read again this often: the outbox's sender sends within seconds. */
+const ESPERA_MS = 5_000;
+
 export function useCorreos(f: CorreoFiltros) {
   return useQuery({
     queryKey: correoKeys.list(f),
     queryFn: async () => (await apiPost<Paged<CorreoRow>>('/usuario/correos', f)).data,
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.data.some((c) => c.cos_estado === 'pendiente') ? ESPERA_MS : false),
   });
 }
 
-/** Reenviar: a refusal (no SMTP, refused by the server) is toasted by the query cache with its reason; the list refetches either way. */
+/** Reenviar: back to the queue; a refusal (no SMTP, already sent) is toasted by the query cache with its reason; the list refetches either way. */
 export function useReenviarCorreo() {
   const queryClient = useQueryClient();
   return useMutation({
