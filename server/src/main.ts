@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
 import { createDeps, openConfiguredDatabase, refreshStatistics } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { crearRefrescoConciliacion } from './modules/conciliacion/service.ts';
 import { crearResumenDiario } from './modules/notificacion/resumen.ts';
 import { createShutdown } from './platform/shutdown.ts';
 import { warmSpreadsheets } from './platform/xlsx.ts';
@@ -24,11 +25,12 @@ async function main() {
   startupSteps.app = since();
   // Issue 25: the approvers' 08:00 summary, on every instance (claims in the database); the outbox's sender too.
   const resumen = crearResumenDiario(deps);
+  const conciliacion = crearRefrescoConciliacion(deps);
 
   // SIGTERM (an orchestrator, a rolling restart): not ready at once, served for the grace, then drained (platform/shutdown.ts).
   const shutdown = createShutdown({
     app, log: app.log, graceMs: config.shutdownGraceMs, exit: (code) => process.exit(code),
-    stopWorkers: async () => { await Promise.all([resumen.stop(), deps.cpe.cerrar(), deps.mailer.stop()]); },
+    stopWorkers: async () => { await Promise.all([resumen.stop(), deps.cpe.cerrar(), deps.mailer.stop(), conciliacion.stop()]); },
     closeDatabase: () => deps.database.close(),
   });
   process.on('SIGTERM', () => void shutdown.run('SIGTERM', { grace: true }));
@@ -71,6 +73,7 @@ async function main() {
   if (config.cpe.worker) deps.cpe.worker.start(app.log);
   deps.mailer.start(app.log);
   resumen.start(app.log);
+  conciliacion.start(app.log);
   warmSpreadsheets();
   setInterval(() => void statistics(), 60 * 60 * 1000).unref();
   // The compiled entry (server/entry.mjs) saves its code cache now that start-up code is compiled.

@@ -60,6 +60,12 @@ export const orden = pgTable('orden', {
   ord_fecha_aprobacion_contabilidad: timestamp({ withTimezone: true }),
   /** Rejected by an approver and not saved since: it does not wait for gerencia (docs/business-rules.md "Orders"). */
   ord_rechazada: boolean().notNull().default(false),
+  /**
+   * The three-way match (issue 25) kept on the order: `ord_observada` has a flag beyond tolerance; `ord_conciliar` asks
+   * for it to be computed again, set by triggers whenever what it reads changes (migration 0040, modules/conciliacion).
+   */
+  ord_observada: boolean().notNull().default(false),
+  ord_conciliar: boolean().notNull().default(false),
 }, (t) => [
   uniqueIndex('orden_codigo_uq').on(t.ord_codigo),
   // The header search's code prefix (issue 25): a C-collated btree serves `like 'X%'` and its order.
@@ -76,6 +82,9 @@ export const orden = pgTable('orden', {
   // Inicio's purchase panels (issue 25): a year of orders by date, read from the index alone.
   index('orden_fecha_figura_idx').on(t.ord_fecha_orden, t.ore_id, t.cec_id, t.ord_monto_con_impuesto, t.ord_tipo_cambio),
   index('orden_search_trgm').using('gin', sql`(lower(${t.ord_codigo} || ' ' || ${t.ord_referencia})) gin_trgm_ops`),
+  // The three-way match: the orders to compute again, and those with a flag (Inicio's count, the list's filter).
+  index('orden_conciliar_idx').on(t.ord_id).where(sql`${t.ord_conciliar}`),
+  index('orden_observada_idx').on(t.cec_id).where(sql`${t.ord_observada}`),
 ]);
 
 /** Lines of an order (spec 1 §3 "Order item"); `oci_orden` numbers them 1..n. */

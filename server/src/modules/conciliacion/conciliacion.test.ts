@@ -121,8 +121,16 @@ describe('/ordenCompra/conciliacion', () => {
     const c = await datos(ord);
     expect(c.observada).toBe(true);
     expect(c.lineas[0].marcas).toEqual(['precio']);
-    const antes = await contarObservadas(f.ctx.deps, { usu_id: 1, usu_nivel: 1, pry_id: null, tiu_id: 1, pve_id: null, cli_id: null, roleIds: [], modules: [], options: [] });
-    expect(antes).toBeGreaterThanOrEqual(1);
+    const todos = { usu_id: 1, usu_nivel: 1, pry_id: null, tiu_id: 1, pve_id: null, cli_id: null, roleIds: [], modules: [], options: [] };
+    // The count reads the flag kept on the order, computed again after the upload marked it (migration 0040's triggers).
+    const guardada = async () => {
+      const n = await contarObservadas(f.ctx.deps, todos);
+      const [o] = await f.rows<{ ord_observada: boolean; ord_conciliar: boolean }>(sql`select ord_observada, ord_conciliar from orden where ord_id = ${ord}`);
+      return { n, ...o };
+    };
+    const antes = await guardada();
+    expect(antes).toMatchObject({ ord_observada: true, ord_conciliar: false });
+    expect(antes.n).toBeGreaterThanOrEqual(1);
 
     // 5 %, no amount: 27 of 900 (3 %) is within.
     const g = await f.post('ajuste/guardarTolerancia', { ajuste: { tolerancia_porcentaje: '5', tolerancia_monto: null } }, f.u.admin);
@@ -130,9 +138,16 @@ describe('/ordenCompra/conciliacion', () => {
     expect(g.json().message).toBe(CONCILIACION_MSG.toleranciaGuardada);
     const d = await datos(ord);
     expect(d).toMatchObject({ observada: false, tolerancia: { porcentaje: '5', monto: null } });
+    // A new tolerance computes every kept flag again: the order leaves the count.
+    expect(await guardada()).toMatchObject({ ord_observada: false, ord_conciliar: false, n: antes.n - 1 });
     // 5 % or S/ 20, the stricter: 27 > 20 flags again.
     await f.post('ajuste/guardarTolerancia', { ajuste: { tolerancia_porcentaje: '5', tolerancia_monto: '20' } }, f.u.admin);
     expect((await datos(ord)).lineas[0].marcas).toEqual(['precio']);
+    expect(await guardada()).toMatchObject({ ord_observada: true, n: antes.n });
+    // Its invoice gone (as a correction would), the trigger marks the order and the count follows.
+    await f.ctx.deps.database.db.execute(sql`delete from orden_factura where ord_id = ${ord}`);
+    expect((await f.rows<{ c: boolean }>(sql`select ord_conciliar as c from orden where ord_id = ${ord}`))[0].c).toBe(true);
+    expect(await guardada()).toMatchObject({ ord_observada: false, ord_conciliar: false, n: antes.n - 1 });
     for (const bad of [{ tolerancia_porcentaje: '101', tolerancia_monto: null }, { tolerancia_porcentaje: null, tolerancia_monto: null }, { tolerancia_porcentaje: null, tolerancia_monto: '-1' }]) {
       const r = await f.post('ajuste/guardarTolerancia', { ajuste: bad }, f.u.admin);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);

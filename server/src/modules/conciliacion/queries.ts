@@ -1,7 +1,7 @@
 import type { ConciliacionFactura, ConciliacionLinea, ConciliacionMarca } from '@obra/domain';
 import { ORE } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { selectRows, type Db, type Executor } from '../../db/client.ts';
 import type { ProjectScope } from '../../platform/scope.ts';
 
 /**
@@ -131,19 +131,42 @@ export function facturas(db: Executor, ordId: number): Promise<ConciliacionFactu
 }
 
 /**
- * For the work queue (issue 25; inicio owns the queue): how many orders in the caller's scope have
- * a flag. Only orders with an invoice or a purchase entry can have one; cancelled orders are left out.
+ * Computes the three-way match again for up to `lote` orders marked by the triggers of migration 0040 (whatever the
+ * match reads changed), oldest first, and keeps the result on each (`ord_observada`; a cancelled order has none).
+ * One statement; orders another process is computing are skipped (SKIP LOCKED), so instances share the work. How many
+ * it computed. Without JIT: the match's many expressions over an estimated batch cost more to compile (1.5–3 s at
+ * 200 000 orders) than to run.
  */
-export async function contarObservadas(db: Executor, scope: ProjectScope, t: ToleranciaSql): Promise<number> {
-  const [r] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${observadasSql(scope, t)}) c`);
-  return Number(r.n);
+export async function refrescarObservadas(db: Db, t: ToleranciaSql, lote: number): Promise<number> {
+  const filas = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return selectRows<{ ord_id: number }>(tx, sql`
+    with d as (select ord_id from orden where ord_conciliar order by ord_id limit ${lote} for update skip locked),
+    obs as (
+      select c.ord_id from (${conciliacionSql(t, sql`o.ord_id in (select ord_id from d) and o.ore_id <> ${ORE.ANULADO}`)}) c
+      where cardinality(c.marcas) > 0 or exists (select 1 from json_array_elements(c.lineas) l where json_array_length(l->'marcas') > 0)
+    )
+    update orden o set ord_conciliar = false, ord_observada = exists (select 1 from obs where obs.ord_id = o.ord_id)
+    from d where o.ord_id = d.ord_id
+    returning o.ord_id`);
+  });
+  return filas.length;
 }
 
-/** The ids (`ord_id`) of the orders the queue counts: what the order list filters on when opened from the queue. */
-export function observadasSql(scope: ProjectScope, t: ToleranciaSql): SQL {
-  const candidatas = sql`o.ore_id <> ${ORE.ANULADO} and ${ordenScope(scope)} and (
-    exists (select 1 from orden_factura fa where fa.ord_id = o.ord_id)
-    or exists (select 1 from transferencia t where t.ord_id = o.ord_id and t.tfi_tipo = 1 and t.est_id in (25, 26)))`;
-  return sql`select c.ord_id from (${conciliacionSql(t, candidatas)}) c
-    where cardinality(c.marcas) > 0 or exists (select 1 from json_array_elements(c.lineas) l where json_array_length(l->'marcas') > 0)`;
+/** Every order that may have a flag, marked to be computed again: the tolerance changed. */
+export async function marcarTodas(db: Executor): Promise<void> {
+  await db.execute(sql`update orden o set ord_conciliar = true where not o.ord_conciliar and (o.ord_observada
+    or exists (select 1 from orden_factura fa where fa.ord_id = o.ord_id)
+    or exists (select 1 from transferencia t where t.ord_id = o.ord_id and t.tfi_tipo = 1))`);
+}
+
+/** The ids (`ord_id`) of the orders with a flag in the scope: the queue counts them, the order list filters on them. */
+export function observadasSql(scope: ProjectScope): SQL {
+  return sql`select o.ord_id from orden o where o.ord_observada and o.ore_id <> ${ORE.ANULADO} and ${ordenScope(scope)}`;
+}
+
+/** For the work queue (issue 25; inicio owns the queue): how many orders in the caller's scope have a flag. */
+export async function contarObservadas(db: Executor, scope: ProjectScope): Promise<number> {
+  const [r] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${observadasSql(scope)}) c`);
+  return Number(r.n);
 }

@@ -2,10 +2,12 @@ import {
   AJUSTE_TOLERANCIA_MONTO, AJUSTE_TOLERANCIA_PORCENTAJE, CONCILIACION_MSG, TOLERANCIA_PREDETERMINADA,
   type AccessProfile, type Conciliacion, type Tolerancia,
 } from '@obra/domain';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { projectScope } from '../../platform/scope.ts';
+import { projectScope, type ProjectScope } from '../../platform/scope.ts';
 import * as q from './queries.ts';
 
 /**
@@ -31,6 +33,28 @@ export async function tolerancia(deps: Deps): Promise<Tolerancia> {
 export async function guardarTolerancia(deps: Deps, tx: Executor, usuId: number, v: { porcentaje: string | null; monto: string | null }) {
   await deps.ajustes.guardar(tx, AJUSTE_TOLERANCIA_PORCENTAJE, v.porcentaje ?? '', usuId);
   await deps.ajustes.guardar(tx, AJUSTE_TOLERANCIA_MONTO, v.monto ?? '', usuId);
+  // Every kept flag was judged with the old tolerance.
+  await q.marcarTodas(tx);
+}
+
+/** Orders computed per statement, and at most how many statements a reader runs before it counts. */
+const LOTE = 500;
+const LOTES_POR_LECTURA = 4;
+
+/**
+ * Computes again the orders whose match changed since (normally the few written since the last reader), so the count
+ * and the list's filter read current flags. A reader computes at most LOTES_POR_LECTURA × LOTE; after a tolerance
+ * change marks them all, the background refresh (`crearRefrescoConciliacion`, every instance) computes the rest within minutes.
+ */
+export async function refrescar(deps: Deps, lotes = LOTES_POR_LECTURA): Promise<number> {
+  const tol = await tolerancia(deps);
+  let total = 0;
+  for (let i = 0; i < lotes; i++) {
+    const n = await q.refrescarObservadas(deps.database.db, tol, LOTE);
+    total += n;
+    if (n < LOTE) break;
+  }
+  return total;
 }
 
 export async function obtener(deps: Deps, caller: AccessProfile, ordId: number): Promise<Conciliacion> {
@@ -52,5 +76,36 @@ export async function obtener(deps: Deps, caller: AccessProfile, ordId: number):
 
 /** For Inicio's work queue: the orders of the caller's scope with a flag. */
 export async function contarObservadas(deps: Deps, caller: AccessProfile): Promise<number> {
-  return q.contarObservadas(deps.database.db, projectScope(caller), await tolerancia(deps));
+  await refrescar(deps);
+  return q.contarObservadas(deps.database.db, projectScope(caller));
+}
+
+/** The order list's filter 'con observaciones' (opened from the queue): the flagged orders of the scope, current. */
+export async function observadas(deps: Deps, scope: ProjectScope): Promise<SQL> {
+  await refrescar(deps);
+  return q.observadasSql(scope);
+}
+
+/** The background refresh: every few seconds on every instance, the marked orders until none is left. */
+export function crearRefrescoConciliacion(deps: Deps, intervaloMs = 30_000) {
+  let timer: NodeJS.Timeout | undefined;
+  let corriendo: Promise<unknown> | null = null;
+  let log: Pick<FastifyBaseLogger, 'error'> = { error: () => undefined };
+  const ronda = () => {
+    corriendo ??= refrescar(deps, Number.MAX_SAFE_INTEGER)
+      .catch((err: unknown) => log.error({ err }, 'conciliación: no se pudieron calcular las órdenes marcadas'))
+      .finally(() => { corriendo = null; });
+  };
+  return {
+    start(l: Pick<FastifyBaseLogger, 'error'>) {
+      log = l;
+      timer ??= setInterval(ronda, intervaloMs).unref();
+      ronda();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await corriendo;
+    },
+  };
 }

@@ -8,8 +8,7 @@ import { nextNumber } from '../../platform/counters.ts';
 import { AppError, PG, badRequest, conflict, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { registrarCambios } from '../../platform/audit.ts';
 import { projectScope, type ProjectScope } from '../../platform/scope.ts';
-import { observadasSql } from '../conciliacion/queries.ts';
-import { tolerancia } from '../conciliacion/service.ts';
+import { observadas } from '../conciliacion/service.ts';
 import * as compras from '../pedido_items/compras.ts';
 import * as q from './queries.ts';
 import { esperaGerencia, ordenPorAprobar } from './notificaciones.ts';
@@ -245,6 +244,6 @@ export async function list(deps: Deps, caller: AccessProfile, f: OrdenListDatos)
     coc_id: f.coc_id || null,
     proveedores: f.proveedores ?? [],
     scope,
-    observadas: f.conciliacion ? observadasSql(scope, await tolerancia(deps)) : null,
+    observadas: f.conciliacion ? await observadas(deps, scope) : null,
   }, f, puedeEditar(caller));
 }
