@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { outsideTransaction, type Db, type Executor } from '../db/client.ts';
 import { conflict, notFound } from './errors.ts';
+import { crearRonda } from './ronda.ts';
 import { claimOutbox, insertOutbox, releaseOutbox, requeueOutbox, type OutboxMessage } from './mail-queries.ts';
 import type { Storage } from './storage.ts';
 
@@ -70,8 +71,6 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
   let log: Log = { warn: () => undefined, error: () => undefined };
   let timer: NodeJS.Timeout | undefined;
   let activo = false;
-  let corriendo: Promise<number> | null = null;
-  let otraVez = false;
 
   /** Sends one claimed message with its attachments from storage: the outcome as the outbox records it. */
   async function enviar(row: OutboxMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
@@ -106,26 +105,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
     }
   }
 
-  /** One delivery at a time per process; a wake-up during one runs another right after. */
-  function ronda(): Promise<number> {
-    if (corriendo) {
-      otraVez = true;
-      return corriendo;
-    }
-    corriendo = (async () => {
-      let total = 0;
-      do {
-        otraVez = false;
-        try {
-          total += await entregar();
-        } catch (err) {
-          log.error({ err }, 'correo: el envío de la bandeja de salida falló');
-        }
-      } while (otraVez && activo);
-      return total;
-    })().finally(() => { corriendo = null; });
-    return corriendo;
-  }
+  // One delivery at a time per process; a wake-up during one runs another right after.
+  const { ronda, enCurso } = crearRonda(entregar, {
+    seguir: () => activo,
+    fallo: (err) => log.error({ err }, 'correo: el envío de la bandeja de salida falló'),
+  });
 
   const despertar = () => {
     if (activo && smtpUrl) setImmediate(() => void ronda());
@@ -165,7 +149,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
       activo = false;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await corriendo;
+      await enCurso();
     },
   };
 }

@@ -23,6 +23,7 @@ import type { EmisorVigente, LectorEmisor } from '../configuracion.ts';
 import { firmarDocumento } from '../firma/documento.ts';
 import { comprobanteRechazado } from './notificacion.ts';
 import * as q from './queries.ts';
+import { crearRonda } from '../../ronda.ts';
 
 export interface OpcionesWorker {
   database: Database;
@@ -68,8 +69,6 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
   const lease = 3 * o.timeoutMs + 30_000;
   const db = o.database.db;
   let timer: NodeJS.Timeout | undefined;
-  let corriendo: Promise<number> | null = null;
-  let otraVez = false;
   let detenido = false;
   let canalCache: { version: number; canal: Canal | null } | null = null;
   // Until start() gives the server's log (tests drive `procesar` and read the states instead).
@@ -210,29 +209,10 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
     return hechos;
   }
 
-  async function procesar(): Promise<number> {
-    if (corriendo) {
-      otraVez = true;
-      return corriendo;
-    }
-    corriendo = (async () => {
-      let total = 0;
-      do {
-        otraVez = false;
-        try {
-          total += await ciclo();
-        } catch (err) {
-          log.error({ err }, 'cpe: el envío de comprobantes falló');
-        }
-      } while (otraVez && !detenido);
-      return total;
-    })();
-    try {
-      return await corriendo;
-    } finally {
-      corriendo = null;
-    }
-  }
+  const { ronda: procesar, enCurso } = crearRonda(ciclo, {
+    seguir: () => !detenido,
+    fallo: (err) => log.error({ err }, 'cpe: el envío de comprobantes falló'),
+  });
 
   return {
     start(l) {
@@ -249,7 +229,7 @@ export function crearWorker(o: OpcionesWorker): CpeWorker {
       detenido = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await corriendo;
+      await enCurso();
     },
   };
 }
