@@ -14,8 +14,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BENCH_MIXER, MIXERS, POR_MIXER } from './generate-envios.ts';
-import { pgbenchScript } from './pgbench.ts';
-import type { Product, Statement } from './product.ts';
+import { colonsSplit, pgbenchScript } from './pgbench.ts';
+import type { Product } from './product.ts';
 import {
   describeRounds, measureTable, measureWorkload, out, post, progress, scenarioFlags, scenarioOptions, withProduct, writeJson,
   type CheckoutFlags, type Measure, type Workload,
@@ -42,14 +42,6 @@ async function benchDay(databaseUrl: string): Promise<string> {
     await client.end();
   }
 }
-
-/**
- * pgbench reads `:MI` of the product's Lima format 'YYYY-MM-DD"T"HH24:MI:SS' as a variable, and
- * pgbench.ts refuses such a script: here the literal is split at each such colon
- * ('…HH24:' || 'MI:' || 'SS'), a constant PostgreSQL folds at planning, so the plan is the same.
- * Casts (`::`) are left alone; the product's SQL has no other colon than these.
- */
-const colonsSplit = (s: Statement): Statement => ({ ...s, text: s.text.replace(/(?<!:):(?=[A-Za-z_])/g, ":' || '") });
 
 /** List pages are 10 rows; the deep page sits at half the 100 000 dispatches. */
 const DEEP_PAGE = 5000;

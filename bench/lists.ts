@@ -1,5 +1,7 @@
 /**
- * Scenario `lists`: the order list (`/orden/get-orden-list`) on one database, for one or two
+ * Scenario `lists`: the order list (`/orden/get-orden-list`), or with `--list <name>` another list
+ * as its screen calls it (list-workloads.ts LISTS: sales orders, dispatches, cash boxes, requests,
+ * transfers, the supplier's orders, e-vouchers), on one database, for one or two
  * checkouts of the product (before / after), each started as its own process (bench/product.ts).
  * Per round and checkout: for each workload, one recorded request gives its SQL, then the product
  * is loaded (autocannon in a worker thread) and, on PostgreSQL, pgbench runs the same SQL with the
@@ -10,6 +12,7 @@
  *
  *   npm run bench -- lists --database-url postgres://…/obra_bench_200k [--before /tmp/h7-before] [--after .]
  *   npm run bench -- lists --pglite bench/.data/pglite-50000 --workloads page1,key
+ *   npm run bench -- lists --list caja --database-url postgres://…/obra_bench_listas --rounds 3
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,9 +20,9 @@ import pg from 'pg';
 import type { LoadSummary } from './load.ts';
 import { startBareNode } from './bare-node.ts';
 import { hasWrk, parseLoadTools, runLoads, type LoadTool } from './wrk.ts';
-import { measurePgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
-import { startProduct, type Product, type Target } from './product.ts';
-import { listWorkloads, type ListWorkload } from './list-workloads.ts';
+import { colonsSplit, measurePgbench, pgbenchScript, type PgbenchResult } from './pgbench.ts';
+import { login, startProduct, type Product, type Target } from './product.ts';
+import { LISTS, listWorkloads, namedListWorkloads, type ListDef, type ListWorkload } from './list-workloads.ts';
 import {
   describeRounds, f0, f2, median, out, post, productJob, progress, scenarioFlags, scenarioOptions, writeJson, type Measure, type ScenarioFlags,
 } from './scenario.ts';
@@ -59,20 +62,31 @@ async function yearRows(target: Target, product: Product): Promise<number> {
 
 async function measureSide(side: Side, round: number, target: Target, flags: Flags, port: number): Promise<ListMeasure[]> {
   progress(`round ${round} ${side.label}: starting ${side.checkout} on port ${port}`);
-  const product = await startProduct(side.checkout, port, target);
+  const started = await startProduct(side.checkout, port, target);
   const results: ListMeasure[] = [];
   try {
-    const rows = await yearRows(target, product);
-    const workloads = await listWorkloads({ product, year: YEAR, rows, names: flags.workloads });
+    const def = flags.def;
+    const path = def?.path ?? LIST;
+    // The list's own caller (the supplier's orders: the supplier's user), else the admin.
+    const product: Product = def?.user ? { ...started, token: await login(started.base, def.user) } : started;
+    let workloads: ListWorkload[];
+    if (def) {
+      const named = await namedListWorkloads(def, async (body) => (await post<{ data?: unknown }>(product, path, JSON.stringify(body))).json.data, flags.workloads);
+      flags.rows = named[0]?.rows;
+      progress(`${flags.list}: ${def.screen}; ${flags.rows} rows in the default filter`);
+      workloads = named;
+    } else {
+      workloads = await listWorkloads({ product, year: YEAR, rows: await yearRows(target, product), names: flags.workloads });
+    }
     for (const w of workloads) {
       // The second request is recorded: caches filled by the first one are then warm, as under load.
-      await checked(product, w);
-      const statements = await product.record(async () => { await checked(product, w); });
-      const job = productJob(product, LIST, w.body, flags.connections);
+      await checked(product, path, w, def);
+      const statements = await product.record(async () => { await checked(product, path, w, def); });
+      const job = productJob(product, path, w.body, flags.connections);
       const loads = await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name} with ${tool} (${statements.length} statements)`));
       let bench: PgbenchResult | null = null;
       if (target.databaseUrl && statements.length) {
-        const script = pgbenchScript(statements);
+        const script = pgbenchScript(statements.map(colonsSplit));
         bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${side.label}-${w.key}.sql`, flags);
       }
       const bare = new Map<LoadTool, LoadSummary>();
@@ -91,15 +105,15 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
       }
     }
   } finally {
-    await product.stop();
+    await started.stop();
   }
   return results;
 }
 
 /** A request that must answer a full page: a wrong body must not be measured as speed. */
-async function checked(product: Product, w: ListWorkload): Promise<void> {
-  const r = await post<{ status?: string; message?: string; data?: { data?: unknown[] } }>(product, LIST, w.body);
-  const page = r.json.data?.data;
+async function checked(product: Product, path: string, w: ListWorkload, def?: ListDef): Promise<void> {
+  const r = await post<{ status?: string; message?: string; data?: { data?: unknown[] } }>(product, path, w.body);
+  const page = def ? def.page(r.json.data).rows : r.json.data?.data;
   if (r.status !== 200 || r.json.status !== 'success' || !Array.isArray(page) || page.length === 0) {
     throw new Error(`${w.name}: HTTP ${r.status} ${r.json.message ?? ''} (${Array.isArray(page) ? page.length : 'no'} rows)`);
   }
@@ -142,6 +156,11 @@ function table(results: ListMeasure[], sides: Side[]): void {
 interface Flags extends ScenarioFlags {
   target: Target;
   sides: Side[];
+  /** The list measured: 'orden' (the order list and its workloads above), or a name of list-workloads.ts LISTS. */
+  list: string;
+  def?: ListDef;
+  /** Rows of a named list's default filter, as its first page counted them exactly. */
+  rows?: number;
 }
 
 function parse(argv: string[]): Flags {
@@ -152,10 +171,15 @@ function parse(argv: string[]): Flags {
       pglite: { type: 'string' },
       before: { type: 'string' },
       after: { type: 'string', default: '.' },
-      ...scenarioOptions({ rounds: '1', port: '3310', workloads: 'page1,offset,key,search' }),
+      ...scenarioOptions({ rounds: '1', port: '3310', workloads: '' }),
       load: { type: 'string', default: hasWrk() ? 'wrk' : 'autocannon' },
+      list: { type: 'string', default: 'orden' },
     },
   });
+  const list = values.list;
+  if (list !== 'orden' && !LISTS[list]) throw new Error(`unknown list ${list} (orden, ${Object.keys(LISTS).join(', ')})`);
+  // The order list's workloads by default; another list's page 1 and next page.
+  values.workloads ||= list === 'orden' ? 'page1,offset,key,search' : 'page1,key';
   if (!values['database-url'] === !values.pglite) throw new Error('give exactly one of --database-url and --pglite <data dir>');
   const sides: Side[] = [
     ...(values.before ? [{ label: 'before' as const, checkout: resolve(values.before) }] : []),
@@ -164,6 +188,8 @@ function parse(argv: string[]): Flags {
   return {
     target: values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) },
     sides,
+    list,
+    def: list === 'orden' ? undefined : LISTS[list],
     ...scenarioFlags(values, parseLoadTools(values.load)),
   };
 }
@@ -177,9 +203,11 @@ export async function runLists(argv: string[]): Promise<void> {
   }
   writeJson(flags.json, results);
   const where = flags.target.databaseUrl ? `PostgreSQL ${flags.target.databaseUrl.replace(/^.*\//, '')}` : `PGlite ${flags.target.dataDir}`;
-  out(`## lists on ${where}: ${describeRounds(flags)}, HTTP load by ${flags.load.join(' and ')}`);
+  const which = flags.def ? `${flags.list} (${flags.def.path})` : 'orden';
+  out(`## lists: ${which} on ${where}: ${describeRounds(flags)}, HTTP load by ${flags.load.join(' and ')}`);
   out();
   for (const s of flags.sides) out(`- ${s.label}: ${s.checkout}`);
+  if (flags.def) out(`- screen: ${flags.def.screen}${flags.def.user ? '' : ', as admin@andina.pe'}; ${flags.rows} rows in the default filter`);
   out();
   table(results, flags.sides);
 }

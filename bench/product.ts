@@ -50,14 +50,15 @@ async function waitReady(base: string, child: ChildProcess, timeoutMs: number): 
   throw new Error(`the product did not answer ${base}/health/ready within ${timeoutMs / 1000} s`);
 }
 
-async function login(base: string): Promise<string> {
+/** A user's access token from the product at `base` (the admin's by default). */
+export async function login(base: string, user: { username: string; password: string } = ADMIN_LOGIN): Promise<string> {
   const res = await fetch(`${base}/api/oauth/token`, {
     method: 'POST',
     headers: { authorization: WEB_CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...ADMIN_LOGIN, grant_type: 'password' }).toString(),
+    body: new URLSearchParams({ ...user, grant_type: 'password' }).toString(),
   });
   const body = (await res.json()) as { data?: { access_token?: string }; message?: string };
-  if (!res.ok || !body.data?.access_token) throw new Error(`admin login failed: HTTP ${res.status} ${body.message ?? ''}`);
+  if (!res.ok || !body.data?.access_token) throw new Error(`login of ${user.username} failed: HTTP ${res.status} ${body.message ?? ''}`);
   return body.data.access_token;
 }
 
