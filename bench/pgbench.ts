@@ -27,7 +27,8 @@ export function inlineStatement(s: Statement, i = 0): { sets: string[]; line: st
     sets.push(`\\set p${i}_${n} ${v}`);
     return `:p${i}_${n}`;
   });
-  return { sets: [...new Set(sets)], line: `${text.replace(/\s+/g, ' ').trim()};` };
+  // One line per statement: a `--` comment (the product's SQL has none inside a literal) would end it early.
+  return { sets: [...new Set(sets)], line: `${text.replace(/--[^\n]*/g, ' ').replace(/\s+/g, ' ').trim()};` };
 }
 
 /**
