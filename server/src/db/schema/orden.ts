@@ -76,7 +76,9 @@ export const orden = pgTable('orden', {
   // The same list filtered by year alone (the default screen) pages newest first from this one.
   index('orden_anio_idx').on(t.ord_anio, t.ord_id.desc()),
   index('orden_cec_idx').on(t.cec_id),
-  index('orden_pve_idx').on(t.pve_id),
+  // A supplier's orders newest first (the supplier portal's list): by supplier alone a generic plan guessed a few
+  // rows and sorted all of a large supplier's (issue 28).
+  index('orden_pve_idx').on(t.pve_id, t.ord_id),
   // The pending-approval list (modules/orden/queries.ts pending): waiting states only.
   index('orden_pendiente_idx').on(t.ore_id, t.ord_usu_gerencia, t.ord_id).where(sql`${t.ore_id} in (1, 2)`),
   // Inicio's purchase panels (issue 25): a year of orders by date, read from the index alone.

@@ -33,9 +33,10 @@ export const pedidoItems = pgTable('pedido_items', {
   pei_version: integer().notNull().default(1),
 }, (t) => [
   uniqueIndex('pedido_items_codigo_uq').on(t.pei_codigo),
-  index('pedido_items_pry_idx').on(t.pry_id, t.pei_id.desc()),
-  index('pedido_items_estado_idx').on(t.pei_estado, t.pei_id.desc()),
-  index('pedido_items_alm_idx').on(t.alm_id, t.pei_id.desc()),
+  // The list by project (a project user's scope), state or warehouse, newest first: scanned backwards (platform/list.ts).
+  index('pedido_items_pry_idx').on(t.pry_id, t.pei_id),
+  index('pedido_items_estado_idx').on(t.pei_estado, t.pei_id),
+  index('pedido_items_alm_idx').on(t.alm_id, t.pei_id),
 ]);
 
 export const pedidoItemsDetalle = pgTable('pedido_items_detalle', {

@@ -261,8 +261,9 @@ export const comprobante = pgTable('comprobante', {
   index('comprobante_referencia_idx').on(t.nco_referencia_id).where(sql`${t.nco_referencia_id} is not null`),
   index('comprobante_baja_idx').on(t.nco_baja_id).where(sql`${t.nco_baja_id} is not null`),
   uniqueIndex('comprobante_numero_uq').on(t.nco_serie, t.nco_numero),
-  index('comprobante_fecha_idx').on(t.nco_fecha_emision.desc(), t.nco_id.desc()),
-  index('comprobante_estado_idx').on(t.nco_estado_sunat, t.nco_fecha_emision.desc(), t.nco_id.desc()),
+  // The list's order (issue date, id) newest first, scanned backwards (platform/list.ts: `.desc()` would write NULLS LAST, which `desc` cannot use).
+  index('comprobante_fecha_idx').on(t.nco_fecha_emision, t.nco_id),
+  index('comprobante_estado_idx').on(t.nco_estado_sunat, t.nco_fecha_emision, t.nco_id),
   index('comprobante_pendiente_idx').on(t.nco_proximo_intento).where(sql`${t.nco_proximo_intento} is not null`),
 ]);
 
