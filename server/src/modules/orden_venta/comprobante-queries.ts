@@ -1,7 +1,7 @@
 import type { ComprobanteBuscarDatos, ComprobanteFila, OrdenVentaComprobante, Paged } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { selectPreparedText, selectRows, type Executor } from '../../db/client.ts';
 import { comprobante } from '../../db/schema/index.ts';
 import type { ComprobanteSolicitud } from '../../platform/cpe/tipos.ts';
 import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
@@ -156,6 +156,12 @@ export async function marcarBaja(db: Executor, ncoId: number, bajaId: number): P
 
 export type Filtro = Omit<ComprobanteBuscarDatos, 'page'> & { hoy: string; plazoDias: number };
 
+/** The issuer's days for SUNAT's answer (`emi_plazo_dias`), or undefined when no issuer is configured. */
+export async function plazoDias(db: Executor): Promise<number | undefined> {
+  const [r] = await selectPreparedText<{ d: number }>(db, 'cpe_plazo', 'select emi_plazo_dias as d from emisor_cpe where emi_id = 1', []);
+  return r && Number(r.d);
+}
+
 /** The filter as conditions on `comprobante n`; the client text uses cliente's trigram index through the order. */
 function condiciones(f: Filtro): SQL[] {
   const where: SQL[] = [];
@@ -198,11 +204,12 @@ const LISTA: ListSpec = {
 
 export async function lista(db: Executor, f: Filtro, req: ListRequest): Promise<Paged<FilaRow>> {
   const page = await listPage<FilaRow>(db, LISTA, condiciones(f), req);
-  return {
-    ...page,
-    data: page.data.map((r) => ({
-      ...r, cpe_id: Number(r.cpe_id), cpe_numero: Number(r.cpe_numero), ovt_id: Number(r.ovt_id), cpe_intentos: Number(r.cpe_intentos),
+  // In place: each row is a fresh object of its own, and a copy per row was a cost of the list (issue 28).
+  for (const r of page.data) {
+    Object.assign(r, {
+      cpe_id: Number(r.cpe_id), cpe_numero: Number(r.cpe_numero), ovt_id: Number(r.ovt_id), cpe_intentos: Number(r.cpe_intentos),
       cli_nombre: r.cli_nombre ?? '', cli_documento_identidad: r.cli_documento_identidad ?? '', mon_simbolo: r.mon_simbolo ?? 'S/',
-    })),
-  };
+    });
+  }
+  return page;
 }

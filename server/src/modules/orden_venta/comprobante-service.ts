@@ -164,13 +164,17 @@ export async function pdfPublico(deps: Deps, ovtId: number, clave: string): Prom
 export async function buscar(deps: Deps, f: ComprobanteBuscarDatos, now = new Date()): Promise<PageReply<ComprobanteFila>> {
   const { page, ...filtro } = f;
   const db = deps.database.db;
-  const { plazoDias } = await deps.cpe.lector.leer(db);
+  // The days a document may wait for SUNAT are all the list needs of the issuer's settings: read alone (one
+  // prepared statement), not the whole row with its certificate through the query builder on every page (issue 28).
+  const plazoDias = await cq.plazoDias(db);
+  if (plazoDias === undefined) throw notFound(MSG_CONFIG.sinEmisor);
   const hoy = limaDate(now);
   const r = await cq.lista(db, { ...filtro, hoy, plazoDias }, fromPageQuery(page));
   return {
     page: {
-      list: r.data.map((row) => ({
-        ...row, puede_reenviar: cpeReenviable(row.cpe_estado), cpe_vencido: cpeVencido(row.cpe_estado, row.cpe_fecha_emision, plazoDias, hoy),
+      // Added to each row, not copied into a new one (issue 28).
+      list: r.data.map((row) => Object.assign(row, {
+        puede_reenviar: cpeReenviable(row.cpe_estado), cpe_vencido: cpeVencido(row.cpe_estado, row.cpe_fecha_emision, plazoDias, hoy),
         puede_emitir_nota: cpeNotaPermitida(row), puede_anular: cpeMotivoNoAnulable(row, hoy) === null,
       })),
       total: r.total, size: page.size, number: page.number, total_exacto: r.total_exacto, siguiente: r.siguiente,
