@@ -91,10 +91,10 @@ const JOINS = sql`join orden_venta o on o.ovt_id = v.ovt_id join orden_venta_det
 export type FilaRow = Omit<EnvioFila, 'puede_cambiar_estado' | 'puede_cancelar' | 'puede_reprogramar' | 'puede_generar_guia' | 'pide_guia' | 'guia_tardia' | 'siguiente_estado' | 'peso_bruto_sugerido'>;
 
 const INTS = ['env_id', 'ovt_id', 'ovd_id', 'mix_id', 'env_frecuencia', 'est_id', 'env_version'] as const;
+/** The row read (a fresh object of its own), its ids turned to numbers in place: a copy per row was a cost of the list (issue 28). */
 const fila = (r: FilaRow): FilaRow => {
-  const out = { ...r };
-  for (const k of INTS) out[k] = Number(r[k]);
-  return out;
+  for (const k of INTS) r[k] = Number(r[k]);
+  return r;
 };
 
 /** Newest loading first; envio_carguio_idx (loading, id) serves both the order and the date range. */

@@ -22,11 +22,14 @@ import { envioCancelado } from './notificaciones.ts';
 
 const nombreEstado = (estId: number | null) => ESTADOS.find((e) => e.est_id === estId)?.est_nombre ?? null;
 
+/**
+ * The row with what the caller may do, added to it (the row is the caller's own fresh object): `{ ...r, … }` of a row of
+ * 25 columns cost V8 about 20 µs, a fifth of the list's CPU under load (issue 28).
+ */
 const flags = (caller: AccessProfile, r: q.FilaRow): EnvioFila => {
   const w = !isReadOnly(caller);
   const siguiente = envSiguienteEstado(r.est_id);
-  return {
-    ...r,
+  return Object.assign(r, {
     peso_bruto_sugerido: pesoBrutoGuia(r.env_cantidad, r.pvt_peso),
     puede_cambiar_estado: w && siguiente !== null,
     puede_cancelar: w && envCancelable(r.est_id),
@@ -35,7 +38,7 @@ const flags = (caller: AccessProfile, r: q.FilaRow): EnvioFila => {
     pide_guia: envPideGuia(r.est_id, r.tiene_guia),
     guia_tardia: envGuiaTardia(r.est_id),
     siguiente_estado: nombreEstado(siguiente),
-  };
+  });
 };
 
 export async function buscar(deps: Deps, caller: AccessProfile, f: EnvioBuscarDatos): Promise<EnvioPagina> {

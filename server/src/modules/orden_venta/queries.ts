@@ -74,7 +74,13 @@ const LISTA: ListSpec = {
 
 export async function lista(db: Executor, f: Filtro, req: ListRequest): Promise<Paged<FilaRow>> {
   const page = await listPage<FilaRow>(db, LISTA, condiciones(f), req);
-  return { ...page, data: page.data.map((r) => ({ ...r, ovt_id: Number(r.ovt_id), cli_id: Number(r.cli_id), est_id: Number(r.est_id) })) };
+  // In place: each row is a fresh object of its own, and a copy per row was a cost of the list (issue 28).
+  for (const r of page.data) {
+    r.ovt_id = Number(r.ovt_id);
+    r.cli_id = Number(r.cli_id);
+    r.est_id = Number(r.est_id);
+  }
+  return page;
 }
 
 // ------------------------------------------------------------------ one order

@@ -180,7 +180,8 @@ export async function buscar(deps: Deps, caller: AccessProfile, f: OrdenVentaBus
   const editar = puede(caller, OPC.editar);
   return {
     page: {
-      list: r.data.map((row) => ({ ...row, puede_editar: editar && ovtEditable(row.est_id), lista_orden_venta_detalle: lineas.get(row.ovt_id) ?? [] })),
+      // Added to each row, not copied into a new one (issue 28).
+      list: r.data.map((row) => Object.assign(row, { puede_editar: editar && ovtEditable(row.est_id), lista_orden_venta_detalle: lineas.get(row.ovt_id) ?? [] })),
       total: r.total, size: page.size, number: page.number, total_exacto: r.total_exacto, siguiente: r.siguiente,
     },
   };
