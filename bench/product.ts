@@ -92,7 +92,9 @@ export async function startProduct(checkout: string, port: number, target: Targe
   } else if (target.dataDir) {
     env.DATA_DIR = target.dataDir;
   }
-  const args = ['--import', 'tsx', ...(target.databaseUrl ? ['--import', CAPTURE] : []), 'src/main.ts'];
+  // BENCH_NODE_ARGS: more Node flags for the product (`--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...extra, '--import', 'tsx', ...(target.databaseUrl ? ['--import', CAPTURE] : []), 'src/main.ts'];
   const child = spawn(process.execPath, args, { cwd: join(checkout, 'server'), env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
