@@ -55,8 +55,9 @@ const FILA_COLUMNS = sql`c.caj_id, c.caj_codigo, c.caj_titulo, c.caj_descripcion
 const FILA_JOINS = sql`join centro_costo cc on cc.cec_id = c.cec_id
   join estado_documento e on e.edo_codigo = c.caj_estado`;
 
-const toFila = (r: FilaRow): FilaRow => ({
-  ...r, caj_id: Number(r.caj_id), cec_id: Number(r.cec_id), tca_id: Number(r.tca_id), mon_id: Number(r.mon_id), usu_gerente: Number(r.usu_gerente),
+/** The row read (a fresh object of its own), its ids turned to numbers in place: a copy per row was a cost of the list (issue 28). */
+const toFila = (r: FilaRow): FilaRow => Object.assign(r, {
+  caj_id: Number(r.caj_id), cec_id: Number(r.cec_id), tca_id: Number(r.tca_id), mon_id: Number(r.mon_id), usu_gerente: Number(r.usu_gerente),
   usu_solicitante: Number(r.usu_solicitante), usu_creador: Number(r.usu_creador), caj_version: Number(r.caj_version), pry_id: Number(r.pry_id),
 });
 

@@ -29,14 +29,22 @@ const visible = (a: q.CajaAlcance, c: { pry_id: number; usu_solicitante: number;
   inScope(a.scope, c.pry_id) || [c.usu_solicitante, c.usu_gerente, c.usu_creador].includes(a.usu_id);
 
 /** A row as every reply carries it: amount text and the caller's flags. */
+/**
+ * A list row as the caller sees it. Written field by field (the columns' order, then the texts and options): a
+ * `{ ...rest, … }` copy of each row was a cost of the list (issue 28).
+ */
 export function aFila(r: q.FilaRow, caller: AccessProfile): CajaFila {
-  const { tiene_pdf, pry_id: _p, ren_total: _r, caj_fecha_deposito: _d, usu_creador, ...rest } = r;
   return {
-    ...rest,
+    caj_id: r.caj_id, caj_codigo: r.caj_codigo, caj_titulo: r.caj_titulo, caj_descripcion: r.caj_descripcion, caj_monto: r.caj_monto,
+    caj_fecha_registro: r.caj_fecha_registro, caj_pdf_nombre: r.caj_pdf_nombre, cec_id: r.cec_id, cec_codigo: r.cec_codigo,
+    cec_descripcion: r.cec_descripcion, tca_id: r.tca_id, tca_nombre: r.tca_nombre, mon_id: r.mon_id, mon_simbolo: r.mon_simbolo,
+    usu_gerente: r.usu_gerente, usu_gerente_nombre: r.usu_gerente_nombre, usu_solicitante: r.usu_solicitante,
+    usu_solicitante_nombre: r.usu_solicitante_nombre, usu_nombre_creador: r.usu_nombre_creador, est_id: r.est_id,
+    est_descripcion: r.est_descripcion, est_styles: r.est_styles, caj_version: r.caj_version,
     caj_monto_text: formatMoney(r.mon_simbolo, r.caj_monto),
-    caj_url_pdf: tiene_pdf ? RENDICION_PDF_URL : null,
+    caj_url_pdf: r.tiene_pdf ? RENDICION_PDF_URL : null,
     caj_opciones: cajOpciones({
-      caj_estado: r.est_id, usu_gerente: r.usu_gerente, usu_solicitante: r.usu_solicitante, usu_creador,
+      caj_estado: r.est_id, usu_gerente: r.usu_gerente, usu_solicitante: r.usu_solicitante, usu_creador: r.usu_creador,
       saldo_a_favor: rendicionTotales(r.caj_monto, [r.ren_total]).saldo_a_favor,
     }, caller),
   };
