@@ -1,6 +1,6 @@
 import type { OrdenVentaDetalleLinea, OrdenVentaFila, Paged } from '@obra/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { selectPrepared, selectRows, type Executor } from '../../db/client.ts';
 import { ordenVenta, ordenVentaDetalle } from '../../db/schema/index.ts';
 import { listPage, type ListRequest, type ListSpec } from '../../platform/list.ts';
 import { likePattern } from '../../platform/search.ts';
@@ -129,12 +129,13 @@ export async function lineas(db: Executor, ovtId: number): Promise<OrdenVentaDet
 /**
  * The lines of several orders in one statement (`ovt_id = any(...)` on orden_venta_detalle_producto_uq), by order:
  * `obtener`'s lines, and those of a list page's orders (spec 3 "Sales order as seen by dispatch"), read after the
- * page by its ids so the page's own statement and plan stay as they are.
+ * page by its ids so the page's own statement and plan stay as they are. A prepared statement, as the page: each list
+ * request ran it, and PostgreSQL planned its four joins every time (issue 28).
  */
 export async function lineasDe(db: Executor, ovtIds: number[]): Promise<Map<number, OrdenVentaDetalleLinea[]>> {
   const porOrden = new Map<number, OrdenVentaDetalleLinea[]>();
   if (ovtIds.length === 0) return porOrden;
-  const rows = await selectRows<OrdenVentaDetalleLinea & { ovt_id: number }>(db, sql`
+  const rows = await selectPrepared<OrdenVentaDetalleLinea & { ovt_id: number }>(db, 'orden_venta_lineas', sql`
     select d.ovt_id, d.ovd_id, d.pvt_id, d.ovd_producto, p.pvt_precio::text as pvt_precio, p.pvt_precio_minimo::text as pvt_precio_minimo,
       um.unm_simbolo, d.ovd_precio::text as ovd_precio, d.ovd_cantidad::text as ovd_cantidad, m.mon_codigo as ovd_moneda,
       m.mon_descripcion as ovd_moneda_descripcion, d.ovd_subtotal::text as ovd_subtotal, d.ovd_igv::text as ovd_igv,
