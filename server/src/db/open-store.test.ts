@@ -62,21 +62,18 @@ describe('the migrations check at start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'obra-store-'));
     dirs.push(dir);
     const first = await openDatabase({ pgliteDir: dir });
-    // As if the newest migration (0040, the three-way match kept on the order) had not run yet: its record and what it made gone.
+    // As if the newest migration (0041, the lists' indexes) had not run yet: its record gone and the supplier index as it was.
     const [newest] = await selectRows<{ created_at: string }>(first.db, sql`select max(created_at)::text as created_at from drizzle.__drizzle_migrations`);
     await first.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.created_at}::bigint`);
-    for (const t of ['orden', 'orden_item', 'orden_impuesto', 'orden_factura', 'transferencia', 'transferencia_detalle']) {
-      await first.db.execute(sql.raw(`drop trigger ${t}_conciliar on ${t}`));
-    }
-    await first.db.execute(sql`alter table orden drop column ord_observada, drop column ord_conciliar`);
+    await first.db.execute(sql`drop index orden_pve_idx`);
+    await first.db.execute(sql`create index orden_pve_idx on orden (pve_id)`);
     await first.close();
 
     const again = await openDatabase({ pgliteDir: dir });
     try {
       expect(await migrationsCurrent(again.db)).toBe(true);
-      const made = await selectRows<{ column_name: string }>(again.db, sql`select column_name from information_schema.columns
-        where table_name = 'orden' and column_name in ('ord_observada', 'ord_conciliar')`);
-      expect(made).toHaveLength(2);
+      const made = await selectRows<{ indexdef: string }>(again.db, sql`select indexdef from pg_indexes where indexname = 'orden_pve_idx'`);
+      expect(made.map((r) => r.indexdef)).toEqual([expect.stringContaining('(pve_id, ord_id)')]);
     } finally {
       await again.close();
     }

@@ -1,7 +1,7 @@
 import { OVT, type OrdenVentaDetalle, type OrdenVentaFila } from '@obra/domain';
-import { SQL, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderSql } from '../../db/client.ts';
 import { createOvFixture, expectOk, expectRefused, manana, type OvFixture } from './fixtures.ts';
 
 /**
@@ -149,22 +149,24 @@ describe('obtener and buscar', () => {
     expect(todas.page.list[0]).toMatchObject({ cli_documento_identidad: expect.stringMatching(/^20\d{9}$/), cli_nombre: 'Constructora Prueba Lurín S.A.C.',
       ovt_total: '3557.70', est_id: OVT.CREADO, est_nombre: 'Creado', est_styles: expect.any(String), ubi_nombre: 'Lurín', puede_editar: false });
     // Spec 3 "Sales order as seen by dispatch": each row carries its lines as obtener answers them, read for the
-    // whole page in one statement after the page (never one per row).
+    // whole page in one (prepared) statement after the page, never one per row: the statements run are counted by
+    // the name each Bind message carries (after the empty portal's name).
     const consultas: string[] = [];
-    const db = f.ctx.deps.database.db;
-    const execute = db.execute.bind(db);
-    const espia = vi.spyOn(db, 'execute').mockImplementation(((q: Parameters<typeof execute>[0]) => {
-      if (q instanceof SQL) consultas.push(renderSql(q).sql);
-      return execute(q);
-    }) as typeof db.execute);
+    const pg = (f.ctx.deps.database.db._.session as unknown as { client: PGlite }).client;
+    const raw = pg.execProtocolRawStream.bind(pg);
+    const espia = vi.spyOn(pg, 'execProtocolRawStream').mockImplementation(((message: Uint8Array, options: Parameters<typeof raw>[1]) => {
+      const b = Buffer.from(message);
+      if (b[0] === 0x42) consultas.push(b.toString('latin1', 6, b.indexOf(0, 6)));
+      return raw(message, options);
+    }) as typeof pg.execProtocolRawStream);
     try {
       const conLineas = await buscar({});
-      expect(consultas.filter((t) => /from orden_venta_detalle/.test(t))).toHaveLength(1);
+      expect(consultas.filter((n) => n.startsWith('orden_venta_lineas'))).toHaveLength(1);
       for (const r of conLineas.page.list) expect(r.lista_orden_venta_detalle).toEqual((await detalle(r.ovt_id)).lista_orden_venta_detalle);
       expect(conLineas.page.list[0].lista_orden_venta_detalle.map((l) => [l.ovd_producto, l.ovd_cantidad])).toEqual([["Concreto f'c 210", '8.5000'], ['Servicio de bombeo de prueba', '2.0000']]);
       consultas.length = 0;
       expect((await buscar({ ovt_fecha_fin: '2020-01-01' })).page.list).toEqual([]);
-      expect(consultas.filter((t) => /from orden_venta_detalle/.test(t))).toHaveLength(0);
+      expect(consultas.filter((n) => n.startsWith('orden_venta_lineas'))).toHaveLength(0);
     } finally {
       espia.mockRestore();
     }
