@@ -103,7 +103,7 @@ export async function fillEnvios(db: Db, envios: number, ordenes: number): Promi
     // n = 0 … envios-1: day back ⌊n / 480⌋ (0 is the bench day, then yesterday and before), mixer n % 40, slot ⌊(n % 480) / 40⌋.
     await tx.execute(sql`insert into envio (env_codigo, ovt_id, ovd_id, mix_id, env_cantidad, env_fecha_hora_carguio, env_fecha_hora_salida,
         env_fecha_hora_envio, env_fecha_hora_retorno, env_frecuencia, est_id, usu_registrador, env_fecha_registro)
-      select 'ENV-' || to_char(s.carguio at time zone 'America/Lima', 'YYYY') || '-' || lpad((100001 + s.n)::text, 6, '0'),
+      select 'ENV-' || to_char(s.carguio at time zone 'America/Lima', 'YYYY') || '-' || (100001 + s.n)::text,
         l.ovt_id, l.ovd_id, m.mix_id, 6 + (s.n % 3), s.carguio, s.carguio + interval '15 minutes', s.carguio + interval '45 minutes',
         s.carguio + interval '70 minutes', 60,
         (case when s.atras > 0 then case when s.n % 25 = 0 then ${ENV.CANCELADO} else ${ENV.COMPLETADO} end

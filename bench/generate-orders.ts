@@ -71,8 +71,11 @@ async function references(db: Db): Promise<Refs> {
   };
 }
 
-/** Orders numbered g = from..to (ord_numero = g, unique across the bench). */
-function ordersSql(r: Refs, from: number, to: number, count: number): SQL {
+/**
+ * Orders numbered g = base+from..base+to (ord_numero = g, unique across the bench and above the demo's own
+ * numbers, `base`); the date follows g − base, the order's place among the `count`.
+ */
+function ordersSql(r: Refs, from: number, to: number, count: number, base: number): SQL {
   const { users: u } = r;
   const lines = sql.join([1, 2, 3].map((k) => sql`round(${QTY('g', String(k))} * ${PRICE('g', String(k))}, 2)`), sql` + `);
   return sql`
@@ -90,11 +93,11 @@ function ordersSql(r: Refs, from: number, to: number, count: number): SQL {
       x.ore, extract(year from x.fecha)::int, (x.fecha + time '10:00') at time zone 'America/Lima', ${u.logistica},
       case when x.ore not in (1, 11) then ${u.gerencia}::int end, case when x.ore not in (1, 11) then (x.fecha + time '15:00') at time zone 'America/Lima' end,
       case when x.ore not in (1, 2, 11) then ${u.contabilidad}::int end, case when x.ore not in (1, 2, 11) then (x.fecha + 1 + time '09:00') at time zone 'America/Lima' end
-    from generate_series(${from}::int, ${to}::int) g
+    from generate_series(${from + base}::int, ${to + base}::int) g
     cross join lateral (select
       case when g % 4 = 3 then 2 else 1 end as tipo,
       1 + (g * 11) % ${r.cecIds.length} as cec,
-      ${FIRST_DAY}::date + (g::bigint * ${DAYS} / ${count})::int as fecha,
+      ${FIRST_DAY}::date + ((g - ${base})::bigint * ${DAYS} / ${count})::int as fecha,
       case when (g * 17) % 100 < 30 then 1 when (g * 17) % 100 < 70 then 2 when (g * 17) % 100 < 78 then 3
         when (g * 17) % 100 < 85 then 4 when (g * 17) % 100 < 93 then 5 else 6 end as coc,
       case when (g * 37) % 100 < 30 then 1 when (g * 37) % 100 < 40 then 2 when (g * 37) % 100 < 60 then 3
@@ -131,15 +134,17 @@ function taxesSql(from: number, to: number, after: number): SQL {
 /** Adds `count` orders (with lines and taxes) and moves the OC/OS counters past them. */
 export async function fillOrders(db: Db, count: number, progress: (line: string) => void = () => {}): Promise<number> {
   const r = await references(db);
+  // The demo's purchase history holds numbers 1…n of each year: the bench's go above them.
+  const [{ base }] = await selectRows<{ base: number }>(db, sql`select coalesce(max(ord_numero), 0)::int as base from orden`);
   for (let from = 1; from <= count; from += CHUNK) {
     const to = Math.min(count, from + CHUNK - 1);
     await db.transaction(async (tx) => {
       // The chunk's lines and taxes find its orders past the ids written before it, so each chunk
       // reads only its own 20 000 orders instead of every order generated so far.
       const [{ after }] = await selectRows<{ after: number }>(tx, sql`select coalesce(max(ord_id), 0)::int as after from orden`);
-      await tx.execute(ordersSql(r, from, to, count));
-      await tx.execute(itemsSql(r, from, to, after));
-      await tx.execute(taxesSql(from, to, after));
+      await tx.execute(ordersSql(r, from, to, count, base));
+      await tx.execute(itemsSql(r, from + base, to + base, after));
+      await tx.execute(taxesSql(from + base, to + base, after));
     });
     progress(`orders ${to} / ${count}`);
   }
