@@ -73,11 +73,11 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
       let bench: PgbenchResult | null = null;
       if (target.databaseUrl && statements.length) {
         const script = pgbenchScript(statements);
-        bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${side.label}-${w.key}.sql`, flags);
+        bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${port}-${side.label}-${w.key}.sql`, flags);
       }
       const bare = new Map<LoadTool, LoadSummary>();
       if (target.databaseUrl && statements.length) {
-        const server = await startBareNode(statements, port + 100, target.databaseUrl, flags.connections);
+        const server = await startBareNode(statements, port + flags.bareOffset, target.databaseUrl, flags.connections);
         try {
           const job = { url: server.url, method: 'POST' as const, body: w.body, connections: flags.connections, headers: { 'content-type': 'application/json' } };
           for (const r of await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name}, bare Node with ${tool}`))) bare.set(r.tool, r.load);
@@ -142,6 +142,8 @@ function table(results: ListMeasure[], sides: Side[]): void {
 interface Flags extends ScenarioFlags {
   target: Target;
   sides: Side[];
+  /** The bare Node server listens on the product's port plus this (`--bare-offset`, 100 by default). */
+  bareOffset: number;
 }
 
 function parse(argv: string[]): Flags {
@@ -154,6 +156,7 @@ function parse(argv: string[]): Flags {
       after: { type: 'string', default: '.' },
       ...scenarioOptions({ rounds: '1', port: '3310', workloads: 'page1,offset,key,search' }),
       load: { type: 'string', default: hasWrk() ? 'wrk' : 'autocannon' },
+      'bare-offset': { type: 'string', default: '100' },
     },
   });
   if (!values['database-url'] === !values.pglite) throw new Error('give exactly one of --database-url and --pglite <data dir>');
@@ -164,6 +167,7 @@ function parse(argv: string[]): Flags {
   return {
     target: values['database-url'] ? { databaseUrl: values['database-url'] } : { dataDir: resolve(values.pglite!) },
     sides,
+    bareOffset: Number(values['bare-offset']),
     ...scenarioFlags(values, parseLoadTools(values.load)),
   };
 }
