@@ -174,7 +174,9 @@ async function main(): Promise<void> {
 // would deadlock that import cycle.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    const cause = err instanceof Error && err.cause instanceof Error ? `\ncause: ${err.cause.message}` : '';
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}${cause}\n`);
+    // The pool and the access LISTEN would keep a failed run waiting forever.
+    process.exit(1);
   });
 }

@@ -87,11 +87,11 @@ async function measureSide(side: Side, round: number, target: Target, flags: Fla
       let bench: PgbenchResult | null = null;
       if (target.databaseUrl && statements.length) {
         const script = pgbenchScript(statements.map(colonsSplit));
-        bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${side.label}-${w.key}.sql`, flags);
+        bench = await measurePgbench(target.databaseUrl, script, `/tmp/obra-bench-${port}-${side.label}-${w.key}.sql`, flags);
       }
       const bare = new Map<LoadTool, LoadSummary>();
       if (target.databaseUrl && statements.length) {
-        const server = await startBareNode(statements, port + 100, target.databaseUrl, flags.connections);
+        const server = await startBareNode(statements, port + flags.bareOffset, target.databaseUrl, flags.connections);
         try {
           const job = { url: server.url, method: 'POST' as const, body: w.body, connections: flags.connections, headers: { 'content-type': 'application/json' } };
           for (const r of await runLoads(flags.load, job, flags.duration, flags.warmup, (tool) => progress(`round ${round} ${side.label}: ${w.name}, bare Node with ${tool}`))) bare.set(r.tool, r.load);
@@ -161,6 +161,8 @@ interface Flags extends ScenarioFlags {
   def?: ListDef;
   /** Rows of a named list's default filter, as its first page counted them exactly. */
   rows?: number;
+  /** The bare Node server listens on the product's port plus this (`--bare-offset`, 100 by default). */
+  bareOffset: number;
 }
 
 function parse(argv: string[]): Flags {
@@ -174,6 +176,7 @@ function parse(argv: string[]): Flags {
       ...scenarioOptions({ rounds: '1', port: '3310', workloads: '' }),
       load: { type: 'string', default: hasWrk() ? 'wrk' : 'autocannon' },
       list: { type: 'string', default: 'orden' },
+      'bare-offset': { type: 'string', default: '100' },
     },
   });
   const list = values.list;
@@ -190,6 +193,7 @@ function parse(argv: string[]): Flags {
     sides,
     list,
     def: list === 'orden' ? undefined : LISTS[list],
+    bareOffset: Number(values['bare-offset']),
     ...scenarioFlags(values, parseLoadTools(values.load)),
   };
 }

@@ -109,12 +109,26 @@ export function selectPrepared<T>(db: Executor, prefix: string, query: SQL): Pro
 }
 
 /** `selectPrepared` of a statement already written as text with its parameters (`$1`… in `text`). */
-export async function selectPreparedText<T>(db: Executor, prefix: string, text: string, params: unknown[]): Promise<T[]> {
+export async function selectPreparedText<T>(db: Executor, prefix: string, text: string, params: unknown[], planEachRun = false): Promise<T[]> {
   const name = statementName(prefix, text);
   const client = clientOf(db);
-  if (drivers.postgres?.isConnection(client)) return drivers.postgres.pgSelectPrepared<T>(client, name, text, params);
-  if (drivers.pglite?.isPglite(client)) return drivers.pglite.pgliteSelectPrepared<T>(client, name, text, params);
+  if (drivers.postgres?.isConnection(client)) return drivers.postgres.pgSelectPrepared<T>(client, planEachRun ? undefined : name, text, params);
+  if (drivers.pglite?.isPglite(client)) return drivers.pglite.pgliteSelectPrepared<T>(client, name, text, params, planEachRun);
   return drivers.pglite!.pgliteSelectInTransaction<T>(client as Transaction, text, params);
+}
+
+/**
+ * `selectPrepared`'s rows (the same types, the same fast reader on PGlite), but planned on every run
+ * with the values it is given (an unnamed statement): for a statement whose best plan depends on
+ * them, which a cached generic plan cannot see. A report's batches are one: `ord_id > $1 and
+ * ord_fecha_orden between $2 and $3 order by ord_id limit 2000` walks the primary key from `$1`
+ * when the range holds much of the table, but the generic plan, guessing a narrow range, reads the
+ * whole range by date and sorts it on every batch (bench/results-reporte.md). Planning costs a
+ * millisecond or two, nothing beside a batch.
+ */
+export function selectPlanned<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  return selectPreparedText<T>(db, prefix, built.sql, built.params, true);
 }
 
 /**

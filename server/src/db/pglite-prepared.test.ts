@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intArray } from '../platform/sql-arrays.ts';
-import { openDatabase, selectPrepared, selectRows, type Database } from './client.ts';
+import { openDatabase, selectPlanned, selectPrepared, selectRows, type Database } from './client.ts';
 
 // The embedded database only: on a server selectPrepared is node-postgres' own named statement.
 let database: Database;
@@ -59,5 +59,16 @@ describe('named prepared statements on PGlite', () => {
     setTimeout(release, 50);
     expect(await tx).toBe('rolled back');
     expect(await read).toEqual([{ n: 0 }]);
+  });
+
+  it('plans a statement with its values on every run (selectPlanned): the same rows, before and after a failure', async () => {
+    for (let i = 0; i < 8; i++) {
+      expect(await selectPlanned(database.db, 'planeada', query([1, 2, 3], i % 2 ? true : null))).toEqual(await selectRows(database.db, query([1, 2, 3], i % 2 ? true : null)));
+    }
+    const bad = sql`select 1 / ${0}::int as x`;
+    await expect(selectPlanned(database.db, 'division_planeada', bad)).rejects.toMatchObject({ code: '22012', severity: 'ERROR' });
+    expect(await selectPlanned(database.db, 'planeada', query([2], false))).toEqual([expect.objectContaining({ id: 2, nombre: 'dos' })]);
+    // No named statement was left behind for it.
+    expect(await selectRows(database.db, sql`select count(*)::int as n from pg_prepared_statements where name like 'planeada%'`)).toEqual([{ n: 0 }]);
   });
 });

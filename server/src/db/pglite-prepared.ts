@@ -22,17 +22,23 @@ const RAW: QueryOptions = {
 /** Per database, the names parsed so far and the parameter types PostgreSQL gave them. */
 const parsed = new WeakMap<PGlite, Map<string, number[]>>();
 
-export async function pgliteSelectPrepared<T>(pg: PGlite, name: string, text: string, params: unknown[]): Promise<T[]> {
+/**
+ * `unnamed`: the statement is parsed again on every run as the unnamed statement, so PostgreSQL
+ * plans it with the run's values (`selectPlanned`); `name` then only keys the parameter types,
+ * described once.
+ */
+export async function pgliteSelectPrepared<T>(pg: PGlite, name: string, text: string, params: unknown[], unnamed = false): Promise<T[]> {
   return pg._runExclusiveTransaction(() => pg.runExclusive(async () => {
     let known = parsed.get(pg);
     if (!known) parsed.set(pg, (known = new Map()));
     const send = async (message: Uint8Array) => (await pg.execProtocol(message, { syncToFs: false })).messages;
+    const statement = unnamed ? '' : name;
     try {
       let paramTypes = known.get(name);
       if (!paramTypes) {
         try {
-          await send(protocol.serialize.parse({ name, text, types: [] }));
-          paramTypes = parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name })));
+          await send(protocol.serialize.parse({ name: statement, text, types: [] }));
+          paramTypes = parse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: 'S', name: statement })));
         } finally {
           await send(protocol.serialize.sync());
         }
@@ -43,17 +49,18 @@ export async function pgliteSelectPrepared<T>(pg: PGlite, name: string, text: st
         const serializer = pg.serializers[paramTypes[i]];
         return serializer ? serializer(v) : String(v);
       });
-      // Bind, describe, execute and sync in one call, and the reply read here: PGlite's own reader
+      // (Parse,) bind, describe, execute and sync in one call, and the reply read here: PGlite's own reader
       // copies every field into a new buffer and builds each row twice, about a third of the call.
       const reply: Uint8Array[] = [];
-      await pg.execProtocolRawStream(Buffer.concat([protocol.serialize.bind({ statement: name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]),
-        { syncToFs: false, onRawData: (chunk) => reply.push(chunk.slice()) });
+      const run = [protocol.serialize.bind({ statement, values }), DESCRIBE_PORTAL, EXECUTE, SYNC];
+      if (unnamed) run.unshift(protocol.serialize.parse({ name: '', text, types: paramTypes }));
+      await pg.execProtocolRawStream(Buffer.concat(run), { syncToFs: false, onRawData: (chunk) => reply.push(chunk.slice()) });
       return readRows<T>(Buffer.concat(reply), parsersOf(pg));
     } catch (err) {
       // A failure may come from the statement itself (a table changed under it, or it never got
       // described): drop it and parse it again next time. Closing an unknown name is no error.
       known.delete(name);
-      await send(protocol.serialize.close({ type: 'S', name }));
+      await send(protocol.serialize.close({ type: 'S', name: statement }));
       await send(protocol.serialize.sync());
       throw err;
     }

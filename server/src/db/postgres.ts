@@ -95,9 +95,10 @@ export const isConnection = (client: unknown): client is pg.Pool | pg.Client => 
 /**
  * `selectPrepared` on node-postgres: straight to the pool or the transaction's connection, with the
  * type parsers drizzle uses for raw SQL: the same rows as through drizzle's prepared query, without
- * building one (and its per-query parser closures) on every call of a list.
+ * building one (and its per-query parser closures) on every call of a list. Without a name the
+ * statement is unnamed: planned on each run with its values (`selectPlanned`).
  */
-export async function pgSelectPrepared<T>(client: pg.Pool | pg.Client, name: string, text: string, params: unknown[]): Promise<T[]> {
+export async function pgSelectPrepared<T>(client: pg.Pool | pg.Client, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
   const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params, types: RAW_TYPES });
   return result.rows;
 }

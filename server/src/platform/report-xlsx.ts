@@ -55,9 +55,10 @@ export interface StreamedReport<R> {
 /** Writes the whole report onto `out`, the first batch already read; stops if the client leaves. */
 export async function writeReport<R>(report: StreamedReport<R>, first: IteratorResult<R[]>, out: PassThrough): Promise<void> {
   const xlsx = await XlsxStreamWriter.open(out, report.sheet, report.columns.map((c) => ({ header: c.header, width: c.width, ...CELL_KINDS[c.kind] })), { level: DEFLATE_LEVEL });
+  const values = report.columns.map((c) => c.value);
   try {
     for (let batch = first; !batch.done; batch = await report.batches.next()) {
-      await xlsx.addRows(batch.value.map((row) => report.columns.map((c) => c.value(row))));
+      await xlsx.addRowsOf(batch.value, values);
       await xlsx.flush();
       if (out.destroyed) {
         xlsx.destroy();

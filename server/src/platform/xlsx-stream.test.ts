@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnName, excelSerial, XlsxStreamWriter, type XlsxStreamColumn } from './xlsx-stream.ts';
+import { columnName, escapeXml, excelSerial, XlsxStreamWriter, type XlsxStreamColumn } from './xlsx-stream.ts';
 
 const COLUMNS: XlsxStreamColumn[] = [
   { header: 'Código', width: 20, type: 'text' },
@@ -29,6 +29,14 @@ async function read(file: Buffer): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(file as unknown as ArrayBuffer);
   return wb.worksheets[0];
+}
+
+/** The sheet part's XML bytes, inflated from the archive. */
+function sheetBytes(file: Buffer): Buffer {
+  const name = 'xl/worksheets/sheet1.xml';
+  const at = file.indexOf(name) + name.length;
+  const descriptor = file.indexOf(Buffer.from([0x50, 0x4b, 0x07, 0x08]), at);
+  return inflateRawSync(file.subarray(at, at + file.readUInt32LE(descriptor + 8)));
 }
 
 describe('XlsxStreamWriter', () => {
@@ -107,6 +115,42 @@ describe('XlsxStreamWriter', () => {
     const xml = inflateRawSync(file.subarray(at + 'xl/worksheets/sheet1.xml'.length, at + 'xl/worksheets/sheet1.xml'.length + compressed));
     expect(xml.length).toBe(file.readUInt32LE(descriptor + 12));
     expect(xml.toString()).toContain('<row r="2"><c r="A2" s="');
+  });
+});
+
+describe('XlsxStreamWriter bytes', () => {
+  const TEXT: XlsxStreamColumn[] = [{ header: 'Texto', width: 20, type: 'text' }, { header: 'Monto', width: 10, type: 'number' }];
+
+  it('writes each text as the UTF-8 of its escaped XML: accents, symbols, emoji, lone surrogates, characters XML cannot carry', async () => {
+    const texts = ['Ñandú € 10', 'a&b<c>d"e\'f', '\u0000\u0001x\u0008\u000B\u000C\u000E\u001F\uFFFE\uFFFF\t\n\ry', '😀 Huamán 𝔸', 'solo \uD800 alto', 'bajo \uDC00 solo',
+      '\uD83D', '\u007F\u0080\u00FF\u0100\u07FF\u0800\uFFFD', ' espacio al borde ', '\u00A0nbsp', 'fin\u3000', ''.padEnd(3000, 'ñ&')];
+    // Random text of any UTF-16 unit, to catch what the list above misses.
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 200; k++) texts.push(String.fromCharCode(...Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Math.floor(rnd() * (rnd() < 0.5 ? 0x80 : 0x10000)))));
+    const file = await written(async (w) => w.addRows(texts.map((t, i) => [t, i])), TEXT);
+    const xmlBytes = sheetBytes(file);
+    texts.forEach((t, i) => {
+      const r = i + 2;
+      const text = escapeXml(t);
+      // What the writer wrote before it encoded bytes itself: the text, then Buffer.from(…, 'utf8').
+      const cell = text === '' ? '' : `<c r="A${r}" s="0" t="inlineStr"><is><t${t.trim() === t ? '' : ' xml:space="preserve"'}>${text}</t></is></c>`;
+      const row = Buffer.from(`<row r="${r}">${cell}<c r="B${r}" s="0"><v>${i}</v></c></row>`, 'utf8');
+      expect(xmlBytes.includes(row), `row ${r}: ${JSON.stringify(t).slice(0, 80)}`).toBe(true);
+    });
+  });
+
+  it('takes a row longer than its buffers, and leaves nothing of a row whose cell is refused', async () => {
+    const long = 'x'.repeat(1_500_000);
+    const xml = sheetBytes(await written(async (w) => {
+      w.addRow(['antes', 1]);
+      expect(() => w.addRow(['roto', '12,5'])).toThrow('not a number: 12,5');
+      await w.addRows([[long, 2], ['después', 3]]);
+    }, TEXT));
+    expect(xml.includes('<row r="2"><c r="A2" s="0" t="inlineStr"><is><t>antes</t></is></c><c r="B2" s="0"><v>1</v></c></row><row r="3">')).toBe(true);
+    expect(xml.includes('roto')).toBe(false);
+    expect(xml.includes(`<row r="3"><c r="A3" s="0" t="inlineStr"><is><t>${long}</t></is></c>`)).toBe(true);
+    expect(xml.includes(Buffer.from('<row r="4"><c r="A4" s="0" t="inlineStr"><is><t>después</t></is></c><c r="B4" s="0"><v>3</v></c></row></sheetData></worksheet>'))).toBe(true);
   });
 });
 

@@ -98,12 +98,16 @@ export class ZipWriter {
     await this.push(deflated);
   }
 
-  /** A part written piece by piece; `end()` it before the next part. */
-  async stream(name: string): Promise<ZipPart> {
+  /**
+   * A part written piece by piece; `end()` it before the next part. `buffered`: bytes the deflater
+   * takes before a write waits (its writable high-water mark), so the next piece is written while
+   * it compresses the last one on the thread pool.
+   */
+  async stream(name: string, buffered?: number): Promise<ZipPart> {
     const e: Entry = { name: Buffer.from(name), flags: FLAG_UTF8 | FLAG_DESCRIPTOR, crc: 0, compressed: 0, size: 0, offset: this.offset };
     this.entries.push(e);
     await this.push(this.header(e, false));
-    return new ZipPart(this, e, createDeflateRaw({ level: this.level }));
+    return new ZipPart(this, e, createDeflateRaw({ level: this.level, ...(buffered ? { writableHighWaterMark: buffered } : {}) }));
   }
 
   /** The central directory and its end record: the archive is complete. */
@@ -124,8 +128,12 @@ export class ZipWriter {
 /** One part being deflated onto the archive; its output is forwarded as it comes. */
 export class ZipPart {
   private readonly forwarded: Promise<void>;
+  /** Resolves once the deflater has read the last bytes written (or was closed). */
+  private lastRead: Promise<void> = Promise.resolve();
+  private readonly closed: Promise<void>;
 
   constructor(private readonly zip: ZipWriter, private readonly entry: Entry, private readonly deflate: DeflateRaw) {
+    this.closed = new Promise((resolve) => deflate.once('close', () => resolve()));
     this.forwarded = (async () => {
       for await (const chunk of deflate as AsyncIterable<Buffer>) {
         entry.compressed += chunk.length;
@@ -136,12 +144,23 @@ export class ZipPart {
     this.forwarded.catch(() => {});
   }
 
-  /** Adds bytes; resolves when the deflater can take more (the download keeps the pace). */
+  /**
+   * Adds bytes; resolves when the deflater can take more (the download keeps the pace). The
+   * deflater reads `data` later, on the thread pool: keep it unchanged until `consumed()` resolves.
+   */
   async write(data: Buffer): Promise<void> {
     this.entry.crc = crc32(data, this.entry.crc);
     this.entry.size += data.length;
     if (this.entry.size > LIMIT) throw new Error('zip part over 4 GiB: zip64 is not supported');
-    if (!this.deflate.write(data)) await drained(this.deflate);
+    let read!: () => void;
+    this.lastRead = new Promise((resolve) => { read = resolve; });
+    // Called once the deflater is done with `data`, or with an error once it was destroyed.
+    if (!this.deflate.write(data, () => read())) await drained(this.deflate);
+  }
+
+  /** Resolves once the deflater has read everything written so far (at once if it was stopped). */
+  consumed(): Promise<void> {
+    return this.deflate.destroyed ? Promise.resolve() : Promise.race([this.lastRead, this.closed]);
   }
 
   async end(): Promise<void> {

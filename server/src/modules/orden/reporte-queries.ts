@@ -1,6 +1,6 @@
 import { CONDICION, ORDEN_ESTADOS } from '@obra/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import { selectPrepared, selectRows, type Executor } from '../../db/client.ts';
+import { selectPlanned, selectRows, type Executor } from '../../db/client.ts';
 import { projectSql, type ProjectScope } from '../../platform/scope.ts';
 import { intArray } from '../../platform/sql-arrays.ts';
 
@@ -64,8 +64,9 @@ export interface Batch {
 
 /**
  * The batch's order ids, in id order (keyset on the primary key), as the CTE `ids` its rows
- * query joins: one statement per batch, the ids never leave the database. The batch size is
- * written into the text so the named statement runs its cached generic plan (db/client.ts).
+ * query joins: one statement per batch, the ids never leave the database. Each batch is planned
+ * with its own values (`selectPlanned`): a generic plan cannot tell a year from a week, and for a
+ * year it read the whole range by date and sorted it again on every batch.
  */
 const idsCte = (b: Batch) => sql`with ids as (
   select o.ord_id from orden o join centro_costo c on c.cec_id = o.cec_id
@@ -75,11 +76,15 @@ const idsCte = (b: Batch) => sql`with ids as (
 const ORDEN_COLUMNAS = sql`o.ord_id, o.ord_codigo as codigo, o.ord_tipo_orden as tipo_orden,
   to_char(o.ord_fecha_orden, 'YYYY-MM-DD') as fecha, e.ore_descripcion as estado,
   c.cec_codigo || ' - ' || c.cec_descripcion as centro_costo,
-  (select v.pve_razon_social from proveedor v where v.pve_id = o.pve_id) as proveedor, (select v.pve_ruc from proveedor v where v.pve_id = o.pve_id) as ruc,
+  v.pve_razon_social as proveedor, v.pve_ruc as ruc,
   m.mon_simbolo as moneda, cc.coc_descripcion as condicion, o.ord_referencia as referencia`;
+/**
+ * The supplier is a join, not two subqueries: each subquery was costed as an index scan per row,
+ * which put a batch of lines over `jit_above_cost`, and compiling it cost more than running it.
+ */
 const ORDEN_JOINS = sql`join centro_costo c on c.cec_id = o.cec_id
   join orden_estado e on e.ore_id = o.ore_id join moneda m on m.mon_id = o.mon_id
-  join condicion_comercial cc on cc.coc_id = o.coc_id`;
+  join condicion_comercial cc on cc.coc_id = o.coc_id left join proveedor v on v.pve_id = o.pve_id`;
 
 export interface OrdenCols {
   ord_id: number;
@@ -114,7 +119,7 @@ const limaTime = (col: string) => sql.raw(`to_char(${col} at time zone 'America/
 
 /** Report type 1: one row per order (with its taxes by type and its approvals), in id order. */
 export function ordenRows(db: Executor, b: Batch): Promise<ReporteOrdenRow[]> {
-  return selectPrepared<ReporteOrdenRow>(db, 'orden_reporte', sql`${idsCte(b)}
+  return selectPlanned<ReporteOrdenRow>(db, 'orden_reporte', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_sin_impuesto::text as base,
       t.igv::text as igv, t.detraccion::text as detraccion, t.retencion::text as retencion,
       t.percepcion::text as percepcion, t.otros::text as otros, o.ord_monto_con_impuesto::text as total,
@@ -150,7 +155,7 @@ export interface ReporteItemRow extends OrdenCols {
 /** Report type 2: the lines of the given orders (only those matching the product filter), in order. */
 export function itemRows(db: Executor, b: Batch, f: ReporteFilter): Promise<ReporteItemRow[]> {
   const producto = productoSql(f);
-  return selectPrepared<ReporteItemRow>(db, 'orden_reporte_items', sql`${idsCte(b)}
+  return selectPlanned<ReporteItemRow>(db, 'orden_reporte_items', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, i.oci_orden as linea, ma.mar_nombre as marca, i.oci_descripcion as descripcion,
       u.unm_simbolo as unidad, i.oci_cantidad::text as cantidad, i.oci_precio_unitario::text as precio_unitario,
       i.oci_importe::text as subtotal, cat.cat_nombre as categoria, tip.tip_nombre as tipo_producto
@@ -237,7 +242,7 @@ const PAGO_SUMAS = sql`cross join lateral (
 
 /** The purchase-versus-payment rows of the given orders, in id order. */
 export function pagoRows(db: Executor, b: Batch): Promise<ReportePagoRow[]> {
-  return selectPrepared<ReportePagoRow>(db, 'orden_reporte_pagos', sql`${idsCte(b)}
+  return selectPlanned<ReportePagoRow>(db, 'orden_reporte_pagos', sql`${idsCte(b)}
     select ${ORDEN_COLUMNAS}, o.ord_monto_con_impuesto::text as total, d.pagable::text as pagable,
       s.registrado::text as registrado, s.aprobado::text as aprobado, s.depositado::text as depositado,
       (d.pagable - s.comprometido)::text as saldo,

@@ -255,7 +255,8 @@ describe('/ordenCompra/generarReporte2 (orders against payment orders)', () => {
 
 describe('batches', () => {
   it('pages through more orders than one batch, in id order, without losing or repeating any', async () => {
-    const n = 1050;
+    // More than a batch of orders (REPORTE_BATCH) and three batches of the lines report (REPORTE_BATCH_LINEAS).
+    const n = 2100;
     // Copies of order C (PRY-002) in June 2024, one line each, written straight in SQL.
     await rows(sql`
       insert into orden (ord_numero, ord_codigo, ord_tipo_orden, cec_id, pve_id, mon_id, coc_id, mep_id, tid_id, ord_fecha_pago, ord_fecha_orden,
@@ -275,6 +276,6 @@ describe('batches', () => {
     expect(s.totals[0].Total).toBe(cents(...Array(n).fill('11.81')));
     const items = await report({ ...junio, tipo_reporte: 2 }, estandar);
     expect(codes(items)).toEqual(expected);
-    expect(items.totals[0].Subtotal).toBe(10510.5);
+    expect(items.totals[0].Subtotal).toBe(21021);
   });
 });

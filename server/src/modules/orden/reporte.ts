@@ -17,6 +17,12 @@ import { sendStreamedReport, type ReportColumn, type StreamedReport } from '../.
 
 /** Orders per batch: one short query each, and about this many rows in flight. */
 export const REPORTE_BATCH = 2000;
+/**
+ * Orders per batch of the lines report (three lines each in the bench's data): about as many rows
+ * in flight as the orders report. A batch of 2 000 orders, 6 000 rows of lines, lived long enough
+ * to reach V8's old generation, which then grew with the report's size (bench/results-reporte.md).
+ */
+export const REPORTE_BATCH_LINEAS = 700;
 
 const tipoNombre = (tipo: number) => ORDER_TYPES.find((t) => t.id === tipo)?.descripcion ?? String(tipo);
 
@@ -28,20 +34,20 @@ function ordersIn(rows: { ord_id: number }[]): number {
 }
 
 /**
- * The batches of rows of the orders meeting `where`, `REPORTE_BATCH` orders at a time, each one
+ * The batches of rows of the orders meeting `where`, `size` orders at a time, each one
  * statement (keyset on the id). Every order of a batch gives at least one row (the product filter
  * of the lines report is also an order condition), so a batch with fewer orders is the last. The
  * next batch is read while the caller writes the current one, so on a database server reading and
  * writing overlap instead of adding up; at most two batches are held.
  */
-async function* batches<R extends { ord_id: number }>(where: SQL, rowsOf: (b: q.Batch) => Promise<R[]>): AsyncGenerator<R[]> {
-  let next = rowsOf({ where, after: 0, limit: REPORTE_BATCH });
+async function* batches<R extends { ord_id: number }>(where: SQL, rowsOf: (b: q.Batch) => Promise<R[]>, size = REPORTE_BATCH): AsyncGenerator<R[]> {
+  let next = rowsOf({ where, after: 0, limit: size });
   for (;;) {
     const rows = await next;
     if (rows.length === 0) return;
-    const more = ordersIn(rows) === REPORTE_BATCH;
+    const more = ordersIn(rows) === size;
     if (more) {
-      next = rowsOf({ where, after: rows[rows.length - 1].ord_id, limit: REPORTE_BATCH });
+      next = rowsOf({ where, after: rows[rows.length - 1].ord_id, limit: size });
       // If the download stops before this batch is wanted, its failure has nobody to tell.
       next.catch(() => {});
       // Let the query leave (the pool hands out its connection asynchronously) before the caller
@@ -130,7 +136,7 @@ export function withOrdenReport<T>(db: Executor, f: q.ReporteFilter, tipoReporte
       filename: REPORTE_ARCHIVO,
       sheet: 'Productos',
       columns: ITEM_COLUMNS,
-      batches: batches(where, (b) => q.itemRows(db, b, f)),
+      batches: batches(where, (b) => q.itemRows(db, b, f), REPORTE_BATCH_LINEAS),
       footer: async () => (await q.totalesItem(db, f)).map((t) => footerRow(ITEM_COLUMNS, totalLabel(t.moneda), { Subtotal: t.subtotal })),
     });
   }
