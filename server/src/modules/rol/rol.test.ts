@@ -195,11 +195,9 @@ describe('SUPER is never taken from its last active holder', () => {
   it('refuses removing SUPER from the only SUPER user; allows it while another remains; two at once leave one', async () => {
     const adminId = await usuarioId(ADMIN);
     const actual = async (id: number, who: Who = admin) => (await ok(post('usuario/obtener', { usuario: { usu_id: id } }, who))) as Record<string, unknown> & { lista_usuario_rol: { rol_id: number }[]; opciones: number[] };
-    const sinSuper = async (id: number, who: Who) => {
-      const u = await actual(id, who);
-      return post('usuario/modificar', { usuario: { ...u, lista_usuario_rol: [{ rol_id: ROLE.ADMINISTRADOR }] } }, who);
-    };
-    await refused(sinSuper(adminId, admin), 400, ROL_MSG.ultimoSuper);
+    const sinSuper = (u: Record<string, unknown>, who: Who) =>
+      post('usuario/modificar', { usuario: { ...u, lista_usuario_rol: [{ rol_id: ROLE.ADMINISTRADOR }] } }, who);
+    await refused(sinSuper(await actual(adminId), admin), 400, ROL_MSG.ultimoSuper);
 
     const b = await usuarioCon('segundo.super@andina.pe', [ROLE.SUPER]);
     // Deactivating the other SUPER while one remains is allowed, and undone.
@@ -208,7 +206,9 @@ describe('SUPER is never taken from its last active holder', () => {
     const bWho = await ctx.auth('segundo.super@andina.pe');
     // Each removes SUPER from the other at the same moment: exactly one succeeds. The other is refused as the last
     // SUPER (400), or its token no longer works because it has just lost SUPER (401).
-    const [r1, r2] = await Promise.all([sinSuper(b.id, admin), sinSuper(adminId, bWho)]);
+    // Both read first: a read racing the other's change could itself meet a token that just lost SUPER.
+    const [uB, uAdmin] = [await actual(b.id), await actual(adminId, bWho)];
+    const [r1, r2] = await Promise.all([sinSuper(uB, admin), sinSuper(uAdmin, bWho)]);
     const codes = [r1.statusCode, r2.statusCode];
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 400 || c === 401)).toHaveLength(1);
