@@ -45,13 +45,12 @@ type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 /** How often the outbox is looked at for what waits (a message queued in a transaction leaves within this). */
 const INTERVALO_MS = 5_000;
 /**
- * How long an instance holds a message it sends. The SMTP client gives up well before (its timeouts below), so a
- * message is never sent by two instances; one whose instance died mid-send is taken over when the lease lapses.
+ * How long an instance holds the one message it sends. The SMTP client gives up well before (its timeouts below), so
+ * a message is never sent by two instances; one whose instance died mid-send is taken over when the lease lapses.
+ * Messages are claimed one at a time, so a slow SMTP server never outlasts the lease of a message still waiting its turn.
  */
 const LEASE_MS = 5 * 60_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
-/** Messages claimed per statement. */
-const LOTE = 20;
 
 /** The SMTP server's refusal as a short text for the outbox and the screen. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
@@ -71,6 +70,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
   let log: Log = { warn: () => undefined, error: () => undefined };
   let timer: NodeJS.Timeout | undefined;
   let activo = false;
+  let deteniendo = false;
 
   /** Sends one claimed message with its attachments from storage: the outcome as the outbox records it. */
   async function enviar(row: OutboxMessage): Promise<{ estado: CorreoEstado; error: string | null }> {
@@ -93,21 +93,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
   async function entregar(): Promise<number> {
     if (!smtpUrl) return 0;
     let enviados = 0;
-    for (;;) {
-      const lote = await claimOutbox(db, LOTE, opts.leaseMs ?? LEASE_MS);
-      for (const row of lote) {
-        const { estado, error } = await enviar(row);
-        await releaseOutbox(db, row.cos_id, estado, error);
-        if (estado === 'enviado') enviados++;
-        else log.warn({ cos_id: row.cos_id, error }, 'correo: el servidor de correo no aceptó el mensaje');
-      }
-      if (lote.length < LOTE || !activo) return enviados;
+    while (!deteniendo) {
+      const [row] = await claimOutbox(db, 1, opts.leaseMs ?? LEASE_MS);
+      if (!row) break;
+      const { estado, error } = await enviar(row);
+      await releaseOutbox(db, row.cos_id, estado, error);
+      if (estado === 'enviado') enviados++;
+      else log.warn({ cos_id: row.cos_id, error }, 'correo: el servidor de correo no aceptó el mensaje');
     }
+    return enviados;
   }
 
   // One delivery at a time per process; a wake-up during one runs another right after.
   const { ronda, enCurso } = crearRonda(entregar, {
-    seguir: () => activo,
+    seguir: () => !deteniendo,
     fallo: (err) => log.error({ err }, 'correo: el envío de la bandeja de salida falló'),
   });
 
@@ -142,11 +141,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; storage: St
     start(l) {
       log = l;
       activo = true;
+      deteniendo = false;
       if (smtpUrl) timer ??= setInterval(() => void ronda(), opts.intervaloMs ?? INTERVALO_MS).unref();
       despertar();
     },
     async stop() {
       activo = false;
+      deteniendo = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await enCurso();
