@@ -8,20 +8,14 @@
 import { Writable } from 'node:stream';
 import { PassThrough } from 'node:stream';
 import { openDatabase } from '../server/src/db/client.ts';
+import { muestrearMemoria } from './memoria.ts';
 import { withOrdenReport } from '../server/src/modules/orden/reporte.ts';
 import { writeReport, type StreamedReport } from '../server/src/platform/report-xlsx.ts';
 
 const [url, tipo = '1', desde = '2025-01-01', hasta = '2025-12-31'] = process.argv.slice(2);
 const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
 const f = { desde, hasta, tipos: [], centros: [], proveedor: null, categoria: null, tipo: null, scope: { kind: 'all' as const } };
-const base = process.memoryUsage();
-let rssPeak = base.rss;
-let heapPeak = base.heapUsed;
-const sampler = setInterval(() => {
-  const m = process.memoryUsage();
-  rssPeak = Math.max(rssPeak, m.rss);
-  heapPeak = Math.max(heapPeak, m.heapUsed);
-}, 10);
+const memoria = muestrearMemoria();
 let bytes = 0;
 let rows = 0;
 let waiting = 0;
@@ -47,7 +41,7 @@ await withOrdenReport(database.db, f, Number(tipo), async (report) => {
 });
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
-clearInterval(sampler);
+const { base, rssPeak, heapPeak } = memoria.fin();
 await database.close();
 process.stdout.write(`${JSON.stringify({ tipo, rows, seconds: +seconds.toFixed(2), waitingBatches: +(waiting / 1000).toFixed(2), cpu: +((used.user + used.system) / 1e6).toFixed(2),
   mb: +(bytes / 1e6).toFixed(1), rssBase: Math.round(base.rss / 1e6), rssGrowth: Math.round((rssPeak - base.rss) / 1e6), heapGrowth: Math.round((heapPeak - base.heapUsed) / 1e6) })}\n`);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/src/db/client.ts';
+import { muestrearMemoria } from './memoria.ts';
 import { withOrdenReport } from '../server/src/modules/orden/reporte.ts';
 import { CELL_KINDS, writeReport, type StreamedReport } from '../server/src/platform/report-xlsx.ts';
 import { XlsxStreamWriter } from '../server/src/platform/xlsx-stream.ts';
@@ -98,14 +99,7 @@ async function one(writer: Writer, databaseUrl: string, tipo: number, desde: str
     const footer = await report.footer();
     const readSeconds = (performance.now() - started) / 1000;
     global.gc?.();
-    const base = process.memoryUsage();
-    let rssPeak = base.rss;
-    let heapPeak = base.heapUsed;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      rssPeak = Math.max(rssPeak, m.rss);
-      heapPeak = Math.max(heapPeak, m.heapUsed);
-    }, 10);
+    const memoria = muestrearMemoria();
     const out = new PassThrough();
     const sink = createWriteStream(file);
     out.pipe(sink);
@@ -120,7 +114,7 @@ async function one(writer: Writer, databaseUrl: string, tipo: number, desde: str
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
-    clearInterval(sampler);
+    const { base, rssPeak, heapPeak } = memoria.fin();
     const rows = batches.reduce((n, b) => n + (b.value?.length ?? 0), 0);
     return { rows, readSeconds, seconds, cpuSeconds, rssBaseMb: base.rss / 1e6, rssGrowthMb: (rssPeak - base.rss) / 1e6, heapGrowthMb: (heapPeak - base.heapUsed) / 1e6 };
   });
