@@ -123,7 +123,7 @@ export async function selectPreparedText<T>(db: Executor, prefix: string, text: 
  * them, which a cached generic plan cannot see. A report's batches are one: `ord_id > $1 and
  * ord_fecha_orden between $2 and $3 order by ord_id limit 2000` walks the primary key from `$1`
  * when the range holds much of the table, but the generic plan, guessing a narrow range, reads the
- * whole range by date and sorts it on every batch (bench/results-reporte.md). Planning costs a
+ * whole range by date and sorts it on every batch (bench/RESULTS.md, the year report). Planning costs a
  * millisecond or two, nothing beside a batch.
  */
 export function selectPlanned<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {

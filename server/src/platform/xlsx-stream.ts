@@ -12,7 +12,7 @@ import { ZipWriter, type ZipPart } from './zip-stream.ts';
  * The XML is encoded straight into two reused buffers, never built as JavaScript text: a year's
  * report is 120 MB of XML, and as text (a string per cell, joined per megabyte) it was most of
  * the process's garbage, enough to carry each batch of rows into the old generation and grow the
- * heap with the report's size (bench/results-reporte.md, 2026-11-29). The bytes are exactly those
+ * heap with the report's size (bench/RESULTS.md, the year report, 2026-11-29). The bytes are exactly those
  * of `Buffer.from(xml, 'utf8')` of the same text.
  */
 

@@ -20,7 +20,7 @@ export const REPORTE_BATCH = 2000;
 /**
  * Orders per batch of the lines report (three lines each in the bench's data): about as many rows
  * in flight as the orders report. A batch of 2 000 orders, 6 000 rows of lines, lived long enough
- * to reach V8's old generation, which then grew with the report's size (bench/results-reporte.md).
+ * to reach V8's old generation, which then grew with the report's size (bench/RESULTS.md, the year report).
  */
 export const REPORTE_BATCH_LINEAS = 700;
 

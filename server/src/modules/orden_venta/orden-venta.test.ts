@@ -1,6 +1,7 @@
 import { OVT, type OrdenVentaDetalle, type OrdenVentaFila } from '@obra/domain';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOvFixture, expectOk, expectRefused, manana, type OvFixture } from './fixtures.ts';
 
@@ -19,6 +20,25 @@ beforeAll(async () => {
 afterAll(() => f.ctx.close());
 
 const detalle = async (ovtId: number, who = f.u.administracion) => expectOk(await f.ov('obtener', { ovt_id: ovtId }, who)).data as OrdenVentaDetalle;
+
+/** Records the name of every prepared statement the app's database runs, on either driver, until restored. */
+function espiarNombres(consultas: string[]) {
+  const client = (f.ctx.deps.database.db._.session as unknown as { client: PGlite | pg.Pool }).client;
+  if (client instanceof pg.Pool) {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    return vi.spyOn(client, 'query').mockImplementation(((...a: unknown[]) => {
+      const config = a[0] as { name?: string } | string;
+      if (typeof config === 'object' && config.name) consultas.push(config.name);
+      return query(...a);
+    }) as never);
+  }
+  const raw = client.execProtocolRawStream.bind(client);
+  return vi.spyOn(client, 'execProtocolRawStream').mockImplementation(((message: Uint8Array, options: Parameters<typeof raw>[1]) => {
+    const b = Buffer.from(message);
+    if (b[0] === 0x42) consultas.push(b.toString('latin1', 6, b.indexOf(0, 6)));
+    return raw(message, options);
+  }) as typeof client.execProtocolRawStream);
+}
 
 describe('register', () => {
   it('stores the order in creado with amounts recomputed from the lines (sent totals ignored)', async () => {
@@ -150,15 +170,9 @@ describe('obtener and buscar', () => {
       ovt_total: '3557.70', est_id: OVT.CREADO, est_nombre: 'Creado', est_styles: expect.any(String), ubi_nombre: 'Lurín', puede_editar: false });
     // Spec 3 "Sales order as seen by dispatch": each row carries its lines as obtener answers them, read for the
     // whole page in one (prepared) statement after the page, never one per row: the statements run are counted by
-    // the name each Bind message carries (after the empty portal's name).
+    // their names (PGlite: the name each Bind message carries after the empty portal's; PostgreSQL: the query's name).
     const consultas: string[] = [];
-    const pg = (f.ctx.deps.database.db._.session as unknown as { client: PGlite }).client;
-    const raw = pg.execProtocolRawStream.bind(pg);
-    const espia = vi.spyOn(pg, 'execProtocolRawStream').mockImplementation(((message: Uint8Array, options: Parameters<typeof raw>[1]) => {
-      const b = Buffer.from(message);
-      if (b[0] === 0x42) consultas.push(b.toString('latin1', 6, b.indexOf(0, 6)));
-      return raw(message, options);
-    }) as typeof pg.execProtocolRawStream);
+    const espia = espiarNombres(consultas);
     try {
       const conLineas = await buscar({});
       expect(consultas.filter((n) => n.startsWith('orden_venta_lineas'))).toHaveLength(1);
