@@ -28,9 +28,8 @@ export const alcance = (caller: AccessProfile): q.CajaAlcance => ({ scope: proje
 const visible = (a: q.CajaAlcance, c: { pry_id: number; usu_solicitante: number; usu_gerente: number; usu_creador: number }) =>
   inScope(a.scope, c.pry_id) || [c.usu_solicitante, c.usu_gerente, c.usu_creador].includes(a.usu_id);
 
-/** A row as every reply carries it: amount text and the caller's flags. */
 /**
- * A list row as the caller sees it. Written field by field (the columns' order, then the texts and options): a
+ * A row as every reply carries it, with its amount text and the caller's flags. Written field by field (the columns' order, then the texts and options): a
  * `{ ...rest, … }` copy of each row was a cost of the list (issue 28).
  */
 export function aFila(r: q.FilaRow, caller: AccessProfile): CajaFila {
